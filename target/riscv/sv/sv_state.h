@@ -1,0 +1,26 @@
+/*
+ * Simple-V architectural state inside CPURISCVState.
+ *
+ * Included from target/riscv/cpu.h, so it stays free of other includes.
+ * The field layouts are defined (and only decoded) by the SV core library,
+ * svcore.h; here they are plain 32-bit words.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef TARGET_RISCV_SV_STATE_H
+#define TARGET_RISCV_SV_STATE_H
+
+typedef struct RISCVSVState {
+    uint32_t state;      /* STATE: MVL, VL register, SUBVL, offsets (§1.6) */
+    uint32_t svpstate;   /* SVPSTATE: SVPrefix loop state (§1.7) */
+    uint32_t pcvblk;     /* PCVBLK: VBLOCK sub-PC and FSM (§1.8) */
+    /* Trap copies (§1.9), swapped with the live state by traps. */
+    uint32_t sestate;
+    uint32_t sepcvblk;
+    uint32_t sesvpstate;
+    uint32_t mestate;
+    uint32_t mepcvblk;
+    uint32_t mesvpstate;
+} RISCVSVState;
+
+#endif

@@ -1,0 +1,263 @@
+/*
+ * svcore: the Simple-V core library, C ABI.
+ *
+ * Everything about SV that can be decided from instruction bytes and plain
+ * numbers lives here as pure functions: CSR field layouts and write rules,
+ * sv.setvl, instruction lengths, the VBLOCK layout.  QEMU's translator and
+ * helpers, the svprof plugin and the unit tests all call these; none of
+ * them re-implements a rule.  No QEMU header is included, no function
+ * allocates, throws or keeps state.
+ *
+ * Section numbers (§) refer to shared/spec/simple-v.md, C* to contract.md.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef SVCORE_H
+#define SVCORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* CSR numbers (contract C3; they override simple-v.md §1.2). */
+#define SV_CSR_MVL 0x800
+#define SV_CSR_VL 0x801
+#define SV_CSR_SUBVL 0x802
+#define SV_CSR_STATE 0x803
+#define SV_CSR_SVPSTATE 0x804
+#define SV_CSR_PCVBLK 0x805
+#define SV_CSR_SESTATE 0x5D0
+#define SV_CSR_SEPCVBLK 0x5D1
+#define SV_CSR_SESVPSTATE 0x5D2
+#define SV_CSR_MESTATE 0x7D0
+#define SV_CSR_MEPCVBLK 0x7D1
+#define SV_CSR_MESVPSTATE 0x7D2
+
+/* Register files with SV enabled (contract C2). */
+#define SV_NUM_REGS 128
+
+typedef enum sv_status {
+    SV_OK = 0,
+    /* The caller must supply more instruction parcels (VBLOCK2 length). */
+    SV_NEED_MORE_BYTES,
+    SV_ILLEGAL_MVL_RANGE,       /* MVL 0 or > XLEN (§1.3) */
+    SV_ILLEGAL_VL_REGISTER,     /* VL names a register > 31 (§2.2, A5) */
+    SV_ILLEGAL_VL_EXCEEDS_MVL,  /* x[VL] > MVL when VL is written (A5) */
+    SV_ILLEGAL_SUBVL_RANGE,     /* SUBVL 0 or > 4 (§1.5) */
+    SV_ILLEGAL_STATE_RESERVED,  /* reserved STATE/SVPSTATE bits (§1.7) */
+    SV_ILLEGAL_PCVBLK_INACTIVE, /* PCVBLK written outside a block (§1.8) */
+    SV_ILLEGAL_PCVBLK_RANGE,    /* new opptr outside the opcode area */
+    SV_ILLEGAL_SETVL_RESERVED,  /* sv.setvl with bit 31 set (§2.1) */
+    SV_ILLEGAL_SETVL_VLMAX,     /* sv.setvl VLMAX 0 or > XLEN (A7) */
+    SV_ILLEGAL_VBLOCK_MALFORMED, /* tables overrun the block (§3.2) */
+    SV_ILLEGAL_VBLOCK2_RESERVED, /* VBLOCK2 extension field != 0 (§3.4) */
+    SV_ILLEGAL_RESERVED_LENGTH, /* a length encoding SV does not define */
+    SV_STATUS_COUNT
+} sv_status;
+
+/* A short, stable name for a status ("ILLEGAL_MVL_RANGE"), never NULL. */
+const char *sv_status_name(sv_status status);
+
+/* ---------------------------------------------------------------------
+ * STATE and SVPSTATE (§1.6, §1.7): 32 bits,
+ *   31:28 rsvd | 27:26 dsvoffs | 25:24 subvl-1 | 23:18 destoffs |
+ *   17:12 srcoffs | 11:6 vl | 5:0 maxvl-1
+ * STATE.vl is a register number (A1, A2); SVPSTATE.vl is a length stored
+ * offset by one (A25).
+ */
+typedef struct sv_state_fields {
+    uint8_t maxvl;    /* MVL - 1 */
+    uint8_t vl;       /* STATE: register number 0..31; SVPSTATE: VL - 1 */
+    uint8_t srcoffs;
+    uint8_t destoffs;
+    uint8_t subvl;    /* SUBVL - 1 */
+    uint8_t dsvoffs;
+} sv_state_fields;
+
+#define SV_STATE_RESERVED_MASK 0xF0000000u
+
+sv_state_fields sv_state_unpack(uint32_t state);
+/* Packs the fields; each is truncated to its width. */
+uint32_t sv_state_pack(sv_state_fields fields);
+
+unsigned sv_state_mvl(uint32_t state);    /* 1..64 */
+unsigned sv_state_subvl(uint32_t state);  /* 1..4 */
+unsigned sv_state_vl_reg(uint32_t state); /* the register that is VL */
+
+/*
+ * Effective VL (§1.4, A39, A40, A50): 1 when STATE.vl = 0 (vectorisation
+ * off), else min(x[STATE.vl], MVL); 0 is possible.  vl_reg_value is the
+ * contents of x[STATE.vl] (ignored when STATE.vl = 0).
+ */
+unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value);
+
+/*
+ * CSR writes.  Each takes the current register and the value to write,
+ * and on SV_OK stores the new register; on an ILLEGAL_* status nothing
+ * is stored and the caller raises illegal instruction.  xlen is 32 or 64.
+ * gpr points at x0..x31 (x0 reads as 0 whatever gpr[0] holds).
+ */
+
+/* MVL: value must be 1..xlen; sets STATE.maxvl = value - 1 (§1.3, A4). */
+sv_status sv_csr_write_mvl(uint32_t *state, uint64_t value, unsigned xlen);
+
+/*
+ * VL (§1.4, §2.2, A5, A6): value is a register number 0..31; if it is
+ * non-zero its contents must be <= MVL.  Sets STATE.vl and resets
+ * srcoffs, destoffs and dsvoffs.  The CSR read afterwards returns the new
+ * number (the spec's "returns the new value").
+ */
+sv_status sv_csr_write_vl(uint32_t *state, uint64_t value,
+                          const uint64_t *gpr);
+
+/* SUBVL: value must be 1..4; sets STATE.subvl, clamps dsvoffs (§1.5). */
+sv_status sv_csr_write_subvl(uint32_t *state, uint64_t value);
+
+/*
+ * STATE (§1.6): bits 63:28 must be zero and vl must name x0..x31;
+ * maxvl+1 is clamped to 1..xlen, srcoffs/destoffs to 0..VL-1 (the
+ * effective VL after the write, read from gpr; 0 when it is 0) and
+ * dsvoffs to 0..SUBVL-1.
+ */
+sv_status sv_csr_write_state(uint32_t *state, uint64_t value,
+                             const uint64_t *gpr, unsigned xlen);
+
+/*
+ * SVPSTATE (§1.7, A25): bits 63:28 must be zero; MVL clamped to 1..xlen,
+ * VL (vl+1) clamped to 1..MVL, offsets clamped to 0..VL-1 and
+ * 0..SUBVL-1.
+ */
+sv_status sv_csr_write_svpstate(uint32_t *svpstate, uint64_t value,
+                                unsigned xlen);
+
+/* SVPSTATE's vector length (vl + 1), 1..64. */
+unsigned sv_svpstate_vl(uint32_t svpstate);
+
+/* ---------------------------------------------------------------------
+ * PCVBLK (§1.8, A12): 32 bits,
+ *   31:30 status | 29 vlset | 28:26 16xil | 25:21 header[11:7] |
+ *   20:5 vblock2 | 4:0 opptr
+ */
+enum {
+    SV_PCVBLK_NONE = 0,      /* not in a VBLOCK */
+    SV_PCVBLK_HEADER = 1,    /* header (and VBLOCK2) copied */
+    SV_PCVBLK_VL_DONE = 2,   /* VL block acted on */
+    SV_PCVBLK_EXECUTING = 3, /* tables read, opcodes executing */
+};
+
+typedef struct sv_pcvblk_fields {
+    uint8_t status;
+    uint8_t vlset;
+    uint8_t nnn;     /* header 16xil, bits 14:12 */
+    uint8_t hdr11_7; /* header bits 11:7: rplen, pplen, pmode, rmode */
+    uint16_t vblock2;
+    uint8_t opptr;   /* 16-bit units from the first opcode */
+} sv_pcvblk_fields;
+
+sv_pcvblk_fields sv_pcvblk_unpack(uint32_t pcvblk);
+uint32_t sv_pcvblk_pack(sv_pcvblk_fields fields);
+
+/* The header parcel that a PCVBLK value caches (VBLOCK2 is .vblock2). */
+uint16_t sv_pcvblk_header(uint32_t pcvblk);
+
+/*
+ * A write to the live PCVBLK (§1.8, A53): legal only with status = 11;
+ * value is the whole new opptr (CSRRW rs1 or CSRRWI imm) and must lie
+ * inside the block's opcode area (and fit opptr's 5 bits, A13).  Only
+ * opptr changes.
+ */
+sv_status sv_csr_write_pcvblk(uint32_t *pcvblk, uint64_t value);
+
+/* ---------------------------------------------------------------------
+ * sv.setvl rd, rs1, VLMAX (§2.1, A7): OP-V (1010111), funct3 111,
+ *   bit 31 = 0, VLMAX = bits 30:20, rs1 = 19:15, rd = 11:7.
+ */
+typedef struct sv_setvl_insn {
+    uint8_t rd;
+    uint8_t rs1;
+    uint16_t vlmax;
+} sv_setvl_insn;
+
+/* True when insn is in sv.setvl's opcode space (OP-V, funct3 111). */
+bool sv_is_setvl_space(uint32_t insn);
+
+/* Decodes; bit 31 set is SV_ILLEGAL_SETVL_RESERVED. */
+sv_status sv_setvl_decode(uint32_t insn, sv_setvl_insn *out);
+
+/*
+ * Executes sv.setvl: VLMAX must be 1..xlen; MVL := VLMAX, STATE.vl := rd,
+ * offsets reset; the value for rd is VLMAX when rs1 = x0, else
+ * min(rs1_value, VLMAX).  *rd_value is set even when rd = x0 (the caller
+ * discards it).
+ */
+sv_status sv_setvl_exec(uint32_t *state, sv_setvl_insn insn,
+                        uint64_t rs1_value, unsigned xlen,
+                        uint64_t *rd_value);
+
+/* ---------------------------------------------------------------------
+ * Instruction lengths (§3.1, §11.1).
+ */
+typedef enum sv_insn_format {
+    SV_FMT_16,       /* RVC */
+    SV_FMT_32,
+    SV_FMT_P48,      /* 48-bit with bit 6 = 0: SVPrefix P48 */
+    SV_FMT_48_OTHER, /* 48-bit with bit 6 = 1: no SV meaning */
+    SV_FMT_P64,      /* 64-bit: SVPrefix P64 */
+    SV_FMT_VBLOCK,   /* (80 + 16*nnn)-bit, nnn != 7 */
+    SV_FMT_VBLOCK2,  /* extended VBLOCK: 96 + 16*ilen bits (A47) */
+    SV_FMT_RESERVED, /* no length defined; the formats above cover
+                        every parcel, so classify never returns it */
+} sv_insn_format;
+
+/* Classifies by the first parcel alone. */
+sv_insn_format sv_insn_classify(uint16_t parcel0);
+
+/*
+ * Length in bytes of the instruction starting with parcels[0..n-1].
+ * VBLOCK2 needs parcels[1]; with n < 2 it returns SV_NEED_MORE_BYTES.
+ * SV_FMT_RESERVED gives SV_ILLEGAL_RESERVED_LENGTH with *len = 2 (the
+ * minimum to consume).  n must be >= 1.
+ */
+sv_status sv_insn_length(const uint16_t *parcels, size_t n, unsigned *len);
+
+/* Longest SV instruction: VBLOCK2 with ilen = 31 (12 + 62 bytes). */
+#define SV_MAX_INSN_LEN 74
+
+/* ---------------------------------------------------------------------
+ * VBLOCK layout (§3.1-§3.4, A10, A11, A47): where the VL block, tables
+ * and opcode area sit.  Field decoding of the entries is separate.
+ */
+typedef struct sv_vblock_layout {
+    uint8_t total_bytes;    /* whole instruction, header included */
+    uint8_t extended;       /* VBLOCK2 parcel present */
+    uint8_t vlset;          /* a VL block follows */
+    uint8_t vl_block_offset;
+    uint8_t reg_entries;    /* count of register-table entries */
+    uint8_t reg_entry_bytes; /* 1 or 2 */
+    uint8_t reg_offset;
+    uint8_t pred_entries;
+    uint8_t pred_entry_bytes;
+    uint8_t pred_offset;
+    uint8_t opcodes_offset; /* 16-bit aligned */
+    uint8_t opcodes_bytes;
+} sv_vblock_layout;
+
+/*
+ * header is parcel 0; vblock2 is parcel 1 (read only when nnn = 7).
+ * Fails with SV_ILLEGAL_VBLOCK2_RESERVED for VBLOCK2 rplen2/pplen2/
+ * swlen/mapsz/bit15 != 0, SV_ILLEGAL_VBLOCK_MALFORMED when the tables
+ * leave no room for an opcode, SV_ILLEGAL_RESERVED_LENGTH when header is
+ * not a VBLOCK.
+ */
+sv_status sv_vblock_layout_decode(uint16_t header, uint16_t vblock2,
+                                  sv_vblock_layout *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SVCORE_H */

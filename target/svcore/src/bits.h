@@ -1,0 +1,107 @@
+// svcore internal: bit-field descriptors shared by the translation units.
+// Every field of every SV register and encoding is named once here; the
+// .cc files only ever go through Field::extract/encode/deposit.
+//
+// SPDX-License-Identifier: GPL-2.0-or-later
+#ifndef SVCORE_BITS_H
+#define SVCORE_BITS_H
+
+#include <cstdint>
+
+namespace svcore {
+
+// A contiguous bit field [lsb + width - 1 : lsb] of a word of up to 64 bits.
+struct Field {
+    unsigned lsb;
+    unsigned width;
+
+    constexpr uint64_t max() const
+    {
+        return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+    }
+    constexpr uint64_t mask() const { return max() << lsb; }
+    // Fields wider than 32 bits are only tested with any(), never extracted.
+    constexpr unsigned extract(uint64_t word) const
+    {
+        return static_cast<unsigned>((word >> lsb) & max());
+    }
+    constexpr bool any(uint64_t word) const { return (word & mask()) != 0; }
+    // Truncates v to the field's width (sv_state_pack's contract).
+    constexpr uint32_t encode(uint64_t v) const
+    {
+        return static_cast<uint32_t>((v << lsb) & mask());
+    }
+    template <typename W> constexpr W deposit(W word, uint64_t v) const
+    {
+        return static_cast<W>((word & ~mask()) | ((v << lsb) & mask()));
+    }
+};
+
+// §1.6 STATE, shared by SVPSTATE (§1.7).
+namespace state {
+constexpr Field maxvl{0, 6};
+constexpr Field vl{6, 6};
+constexpr Field srcoffs{12, 6};
+constexpr Field destoffs{18, 6};
+constexpr Field subvl{24, 2};
+constexpr Field dsvoffs{26, 2};
+constexpr Field reserved{28, 36}; // 63:28 of the written value
+} // namespace state
+
+// §1.8 PCVBLK with A12's reading of 25:21.
+namespace pcvblk {
+constexpr Field opptr{0, 5};
+constexpr Field vblock2{5, 16};
+constexpr Field hdr11_7{21, 5};
+constexpr Field nnn{26, 3};
+constexpr Field vlset{29, 1};
+constexpr Field status{30, 2};
+} // namespace pcvblk
+
+// §3.1/§3.2 the first parcel of a long instruction / VBLOCK header.
+namespace header {
+constexpr Field quadrant{0, 2}; // != 3: RVC
+constexpr Field bits4_2{2, 3};  // != 7: 32-bit
+constexpr Field low6{0, 6};     // 0x1F: 48-bit
+constexpr Field major{0, 7};    // 0x3F: 64-bit, 0x7F: VBLOCK
+constexpr Field bit6{6, 1};     // 48-bit: 0 is P48
+constexpr Field rmode{7, 1};
+constexpr Field pmode{8, 1};
+constexpr Field pplen{9, 1};
+constexpr Field rplen{10, 2};
+constexpr Field bits11_7{7, 5}; // what PCVBLK caches (A12)
+constexpr Field nnn{12, 3};
+constexpr Field vlset{15, 1};
+constexpr unsigned vblock_major = 0x7F;
+constexpr unsigned nnn_extended = 7;
+} // namespace header
+
+// §3.4 VBLOCK2: everything above ilen is undefined so far.
+namespace vblock2 {
+constexpr Field ilen{0, 5};
+constexpr Field reserved{5, 11}; // swlen, pplen2, rplen2, mapsz, bit 15
+} // namespace vblock2
+
+// §2.1 sv.setvl.
+namespace setvl {
+constexpr Field opcode{0, 7};
+constexpr Field rd{7, 5};
+constexpr Field funct3{12, 3};
+constexpr Field rs1{15, 5};
+constexpr Field vlmax{20, 11};
+constexpr Field reserved{31, 1};
+constexpr unsigned op_v = 0x57;
+constexpr unsigned funct3_setvl = 7;
+} // namespace setvl
+
+// §3.1, A47: VBLOCK is 80 + 16nnn bits, VBLOCK2 96 + 16ilen bits.
+constexpr unsigned vblock_total_bytes(uint16_t hdr, uint16_t vb2)
+{
+    const unsigned nnn = header::nnn.extract(hdr);
+    return nnn == header::nnn_extended ? 12 + 2 * vblock2::ilen.extract(vb2)
+                                       : 10 + 2 * nnn;
+}
+
+} // namespace svcore
+
+#endif // SVCORE_BITS_H

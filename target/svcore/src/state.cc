@@ -1,0 +1,234 @@
+// STATE, SVPSTATE and PCVBLK: field layouts and CSR write rules
+// (§1.3-§1.8, A1-A5, A12, A13, A25, A53; docs/sv-state.md).
+//
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <algorithm>
+
+#include "bits.h"
+#include "svcore.h"
+
+namespace {
+
+using namespace svcore;
+
+// One row per STATE field drives both pack and unpack (§1.6 table, A3).
+struct StateBinding {
+    Field field;
+    uint8_t sv_state_fields::*member;
+};
+constexpr StateBinding state_bindings[] = {
+    {state::maxvl, &sv_state_fields::maxvl},
+    {state::vl, &sv_state_fields::vl},
+    {state::srcoffs, &sv_state_fields::srcoffs},
+    {state::destoffs, &sv_state_fields::destoffs},
+    {state::subvl, &sv_state_fields::subvl},
+    {state::dsvoffs, &sv_state_fields::dsvoffs},
+};
+
+// §2.2, A5: only x0..x31 can be VL; x32+ exist only through redirection.
+constexpr unsigned max_vl_reg = 31;
+
+sv_state_fields unpack(uint32_t word)
+{
+    sv_state_fields f{};
+    for (const auto &b : state_bindings) {
+        f.*b.member = b.field.extract(word);
+    }
+    return f;
+}
+
+uint32_t pack(const sv_state_fields &f)
+{
+    uint32_t word = 0;
+    for (const auto &b : state_bindings) {
+        word |= b.field.encode(f.*b.member);
+    }
+    return word;
+}
+
+// §1.4, A39, A40, A50: x0 means "vectorisation off", i.e. one element.
+unsigned effective_vl(const sv_state_fields &f, uint64_t vl_reg_value)
+{
+    if (f.vl == 0) {
+        return 1;
+    }
+    return static_cast<unsigned>(
+        std::min<uint64_t>(vl_reg_value, f.maxvl + 1u));
+}
+
+// §1.3, §1.6: MVL is 1..XLEN, so maxvl (MVL-1) is at most XLEN-1.
+uint8_t clamp_maxvl(uint8_t maxvl, unsigned xlen)
+{
+    return static_cast<uint8_t>(std::min<unsigned>(maxvl, xlen - 1));
+}
+
+// §1.6: the loop offsets only ever hold 0..VL-1 and 0..SUBVL-1.
+void clamp_offsets(sv_state_fields &f, unsigned vl)
+{
+    const unsigned last = vl == 0 ? 0 : vl - 1;
+    f.srcoffs = static_cast<uint8_t>(std::min<unsigned>(f.srcoffs, last));
+    f.destoffs = static_cast<uint8_t>(std::min<unsigned>(f.destoffs, last));
+    f.dsvoffs = std::min(f.dsvoffs, f.subvl);
+}
+
+sv_pcvblk_fields pcvblk_unpack(uint32_t word)
+{
+    sv_pcvblk_fields f{};
+    f.status = pcvblk::status.extract(word);
+    f.vlset = pcvblk::vlset.extract(word);
+    f.nnn = pcvblk::nnn.extract(word);
+    f.hdr11_7 = pcvblk::hdr11_7.extract(word);
+    f.vblock2 = pcvblk::vblock2.extract(word);
+    f.opptr = pcvblk::opptr.extract(word);
+    return f;
+}
+
+} // namespace
+
+extern "C" {
+
+sv_state_fields sv_state_unpack(uint32_t state) { return unpack(state); }
+
+uint32_t sv_state_pack(sv_state_fields fields) { return pack(fields); }
+
+unsigned sv_state_mvl(uint32_t state)
+{
+    return state::maxvl.extract(state) + 1;
+}
+
+unsigned sv_state_subvl(uint32_t state)
+{
+    return state::subvl.extract(state) + 1;
+}
+
+unsigned sv_state_vl_reg(uint32_t state) { return state::vl.extract(state); }
+
+unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value)
+{
+    return effective_vl(unpack(state), vl_reg_value);
+}
+
+sv_status sv_csr_write_mvl(uint32_t *state, uint64_t value, unsigned xlen)
+{
+    // §1.3, A4: 0 and > XLEN trap; nothing but maxvl changes.
+    if (value == 0 || value > xlen) {
+        return SV_ILLEGAL_MVL_RANGE;
+    }
+    *state = state::maxvl.deposit(*state, value - 1);
+    return SV_OK;
+}
+
+sv_status sv_csr_write_vl(uint32_t *state, uint64_t value,
+                          const uint64_t *gpr)
+{
+    // A5: the value is a register number whose contents must fit MVL.
+    if (value > max_vl_reg) {
+        return SV_ILLEGAL_VL_REGISTER;
+    }
+    sv_state_fields f = unpack(*state);
+    const auto reg = static_cast<unsigned>(value);
+    // x0 is "vectorisation off", so its (ignored) contents never trap.
+    if (reg != 0 && gpr[reg] > f.maxvl + 1u) {
+        return SV_ILLEGAL_VL_EXCEEDS_MVL;
+    }
+    // §1.6 offset rule 1: writing VL restarts the loop.
+    f.vl = static_cast<uint8_t>(reg);
+    f.srcoffs = f.destoffs = f.dsvoffs = 0;
+    *state = pack(f);
+    return SV_OK;
+}
+
+sv_status sv_csr_write_subvl(uint32_t *state, uint64_t value)
+{
+    // §1.5: SUBVL is 1..4.
+    if (value == 0 || value > 4) {
+        return SV_ILLEGAL_SUBVL_RANGE;
+    }
+    sv_state_fields f = unpack(*state);
+    f.subvl = static_cast<uint8_t>(value - 1);
+    f.dsvoffs = std::min(f.dsvoffs, f.subvl);
+    *state = pack(f);
+    return SV_OK;
+}
+
+sv_status sv_csr_write_state(uint32_t *state, uint64_t value,
+                             const uint64_t *gpr, unsigned xlen)
+{
+    // §1.7: unimplemented bits trap on write.
+    if (state::reserved.any(value)) {
+        return SV_ILLEGAL_STATE_RESERVED;
+    }
+    sv_state_fields f = unpack(static_cast<uint32_t>(value));
+    if (f.vl > max_vl_reg) {
+        return SV_ILLEGAL_VL_REGISTER;
+    }
+    // §1.6: clamp MVL first, so the offsets see the VL after the write
+    // (effective_vl ignores gpr[0] for x0).
+    f.maxvl = clamp_maxvl(f.maxvl, xlen);
+    clamp_offsets(f, effective_vl(f, gpr[f.vl]));
+    *state = pack(f);
+    return SV_OK;
+}
+
+sv_status sv_csr_write_svpstate(uint32_t *svpstate, uint64_t value,
+                                unsigned xlen)
+{
+    if (state::reserved.any(value)) {
+        return SV_ILLEGAL_STATE_RESERVED;
+    }
+    sv_state_fields f = unpack(static_cast<uint32_t>(value));
+    f.maxvl = clamp_maxvl(f.maxvl, xlen);
+    // A25: vl is VL-1, so VL in 1..MVL means vl in 0..maxvl.
+    f.vl = std::min(f.vl, f.maxvl);
+    clamp_offsets(f, f.vl + 1u);
+    *svpstate = pack(f);
+    return SV_OK;
+}
+
+unsigned sv_svpstate_vl(uint32_t svpstate)
+{
+    return state::vl.extract(svpstate) + 1;
+}
+
+sv_pcvblk_fields sv_pcvblk_unpack(uint32_t pcvblk)
+{
+    return pcvblk_unpack(pcvblk);
+}
+
+uint32_t sv_pcvblk_pack(sv_pcvblk_fields f)
+{
+    return pcvblk::status.encode(f.status) | pcvblk::vlset.encode(f.vlset) |
+           pcvblk::nnn.encode(f.nnn) | pcvblk::hdr11_7.encode(f.hdr11_7) |
+           pcvblk::vblock2.encode(f.vblock2) | pcvblk::opptr.encode(f.opptr);
+}
+
+uint16_t sv_pcvblk_header(uint32_t word)
+{
+    // A12: 25:21 are header bits 11:7 as they are; 6:0 is implied.
+    return static_cast<uint16_t>(
+        header::major.encode(header::vblock_major) |
+        header::bits11_7.encode(pcvblk::hdr11_7.extract(word)) |
+        header::nnn.encode(pcvblk::nnn.extract(word)) |
+        header::vlset.encode(pcvblk::vlset.extract(word)));
+}
+
+sv_status sv_csr_write_pcvblk(uint32_t *pcvblk, uint64_t value)
+{
+    // §1.8: only a block that is executing opcodes can be jumped inside.
+    const sv_pcvblk_fields f = pcvblk_unpack(*pcvblk);
+    if (f.status != SV_PCVBLK_EXECUTING) {
+        return SV_ILLEGAL_PCVBLK_INACTIVE;
+    }
+    // A53: the whole value is the new opptr; it must fit opptr's 5 bits
+    // (A13) and name a halfword of the opcode area.
+    sv_vblock_layout layout;
+    if (sv_vblock_layout_decode(sv_pcvblk_header(*pcvblk), f.vblock2,
+                                &layout) != SV_OK ||
+        value > pcvblk::opptr.max() || 2 * value >= layout.opcodes_bytes) {
+        return SV_ILLEGAL_PCVBLK_RANGE;
+    }
+    *pcvblk = pcvblk::opptr.deposit(*pcvblk, value);
+    return SV_OK;
+}
+
+} // extern "C"

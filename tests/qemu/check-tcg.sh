@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# No regression: QEMU's own riscv64 linux-user TCG tests (make check-tcg
+# for riscv64-linux-user, guest programs built with Debian's riscv64 cross
+# compiler) on the patched build.  qemu-riscv64 defaults to -cpu max,
+# which has no xsv, so this checks that xsv off is upstream behaviour.
+#   check-tcg.sh QEMU_BUILD_DIR
+set -euo pipefail
+build=${1:?usage: check-tcg.sh QEMU_BUILD_DIR}
+grep -q 'riscv64-linux-user' "$build/config-host.mak" ||
+    { echo "QEMU was not configured for riscv64-linux-user"; exit 1; }
+grep -q '^TCG_TESTS_TARGETS=.*riscv64-linux-user' "$build/config-host.mak" ||
+    { echo "configure found no riscv64 cross compiler: apt install gcc-riscv64-linux-gnu, then reconfigure"; exit 1; }
+log="$build/check-tcg.log"
+# The plugin runs need the test plugins, which `make qemu-riscv64` skips.
+if ! make -C "$build" -j2 test-plugins > "$log" 2>&1 ||
+   ! make -C "$build" -j2 run-tcg-tests-riscv64-linux-user >> "$log" 2>&1; then
+    grep -B5 -A5 -m3 -i 'error\|fail' "$log" | tail -n 40
+    echo "FAIL: check-tcg (log: $log)"
+    exit 1
+fi
+tests=$(grep -c '^  TEST' "$log" || true)
+skipped=$(grep -c '^  SKIPPED' "$log" || true)
+echo "ok: check-tcg riscv64-linux-user: $tests TEST, $skipped SKIPPED, 0 failed"
+[ "$tests" -gt 100 ] || { echo "FAIL: only $tests tests ran"; exit 1; }
