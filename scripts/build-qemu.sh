@@ -78,7 +78,16 @@ configure_args=(
     --enable-fdt=system --disable-download --disable-docs
     --disable-install-blobs --disable-werror
 )
+# check-tcg's gdbstub tests need a gdb that knows riscv64.
+if command -v gdb-multiarch >/dev/null; then
+    configure_args+=(--gdb="$(command -v gdb-multiarch)")
+fi
 config_id=$(printf '%s\n' "${configure_args[@]}" "$pkgconfig" | sha256sum | cut -d' ' -f1)
+# QEMU's configure names the compiler itself, so meson's ccache detection
+# does not apply; ccache's masquerading directory does.
+if [ -d /usr/lib/ccache ]; then
+    export PATH="/usr/lib/ccache:$PATH"
+fi
 export CCACHE_NOHASHDIR=1 CCACHE_BASEDIR="$out"
 if [ "$(cat "$build/.sv-config" 2>/dev/null)" != "$config_id" ]; then
     note "configuring QEMU ($targets)"

@@ -17,7 +17,7 @@ suites = collections.Counter()
 for line in open(sys.argv[1]):
     t = json.loads(line)
     results[t["result"]] += 1
-    suites[t["suite"][0].split(":")[-1]] += 1
+    suites[t["name"].split(" / ")[0].split(":")[-1]] += 1
 bad = {k: v for k, v in results.items() if k not in ("OK", "SKIP", "EXPECTEDFAIL")}
 print("SUMMARY: %d tests (%s): %s; %d s wall" % (
     sum(results.values()),

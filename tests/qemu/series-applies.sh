@@ -8,7 +8,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 orig=$("$root/scripts/fetch-qemu.sh" --orig)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tar -C "$work" -xJf "$orig"
+tar --no-same-owner -C "$work" -xJf "$orig"
 tree=$(find "$work" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 [ -f "$tree/VERSION" ] || { echo "no QEMU tree in $orig"; exit 1; }
 echo "upstream tree: $(cat "$tree/VERSION") from $(basename "$orig")"

@@ -48,11 +48,10 @@ bool riscv_sv_validate(RISCVCPU *cpu, Error **errp)
                    "file layout assumes 64-bit registers");
         return false;
     }
-    if (riscv_has_ext(env, RVH)) {
-        error_setg(errp, "xsv is incompatible with the H extension: SV "
-                   "defines no hypervisor state swap");
-        return false;
-    }
+    /*
+     * H stays allowed (rv64 has it by default): SV defines no state swap
+     * for virtualisation-mode changes, so VS/VU share the HS-level copies.
+     */
     riscv_sv_csr_install();
     return true;
 }
