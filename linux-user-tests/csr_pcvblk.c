@@ -7,8 +7,14 @@
  */
 #include "sv.h"
 
-#define READ(op, operand) {#op, SV_KEEP, 0, op, operand, 0, 0, 0, 0}
-#define BAD(op, operand) {#op, SV_KEEP, 0, op, operand, SIGILL, SV_ANY, 0, 0}
+#define READ(op, operand)                                                      \
+    {                                                                          \
+#op, SV_KEEP, 0, op, operand, 0, 0, 0, 0                               \
+    }
+#define BAD(op, operand)                                                       \
+    {                                                                          \
+#op, SV_KEEP, 0, op, operand, SIGILL, SV_ANY, 0, 0                     \
+    }
 
 int main(void)
 {

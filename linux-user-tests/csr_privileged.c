@@ -7,8 +7,10 @@
  */
 #include "sv.h"
 
-#define BAD(op, operand) \
-    {#op, SV_KEEP, 0, op, operand, SIGILL, SV_ANY, SV_ANY, st}
+#define BAD(op, operand)                                                       \
+    {                                                                          \
+#op, SV_KEEP, 0, op, operand, SIGILL, SV_ANY, SV_ANY, st               \
+    }
 
 int main(void)
 {
@@ -18,18 +20,14 @@ int main(void)
     const uint64_t st = SV_STATE(.maxvl = 3, .subvl = 1);
     SV_CSRW(SV_CSR_STATE, st);
     const sv_csr_case cases[] = {
-        BAD(SV_OP_R, 0),
-        BAD(SV_OP_W, 0),
-        BAD(SV_OP_RW, 1),
-        BAD(SV_OP_RS, 1),
-        BAD(SV_OP_RC, 1),
-        BAD(SV_OP_RWI, 2),
-        BAD(SV_OP_RSI, 0),     /* a read */
+        BAD(SV_OP_R, 0),   BAD(SV_OP_W, 0),  BAD(SV_OP_RW, 1),
+        BAD(SV_OP_RS, 1),  BAD(SV_OP_RC, 1), BAD(SV_OP_RWI, 2),
+        BAD(SV_OP_RSI, 0), /* a read */
         BAD(SV_OP_RCI, 3),
     };
-#define RUN_IF_PRIVILEGED(name, num, user)                 \
-    if (!(user)) {                                         \
-        SV_RUN_CSR_CASES(num, cases, SV_COUNT(cases));     \
+#define RUN_IF_PRIVILEGED(name, num, user)                                     \
+    if (!(user)) {                                                             \
+        SV_RUN_CSR_CASES(num, cases, SV_COUNT(cases));                         \
     }
     SV_FOR_EACH_CSR(RUN_IF_PRIVILEGED)
 #undef RUN_IF_PRIVILEGED

@@ -9,12 +9,16 @@
 #include "sv.h"
 
 /* A write of `in` that reads back as `out`; rd gets the old STATE. */
-#define WR(what, pin, in, old, out) \
-    {what, SV_KEEP, pin, SV_OP_RW, in, 0, old, out, out}
+#define WR(what, pin, in, old, out)                                            \
+    {                                                                          \
+        what, SV_KEEP, pin, SV_OP_RW, in, 0, old, out, out                     \
+    }
 /* An illegal write of `in`; STATE stays `cur`. */
-#define BAD(what, op, in, cur) \
-    {what, SV_KEEP, 0, op, in, SIGILL, SV_ANY, cur, cur}
-#define OFFS(vlreg, src, dst) \
+#define BAD(what, op, in, cur)                                                 \
+    {                                                                          \
+        what, SV_KEEP, 0, op, in, SIGILL, SV_ANY, cur, cur                     \
+    }
+#define OFFS(vlreg, src, dst)                                                  \
     SV_STATE(.maxvl = 7, .vl = (vlreg), .srcoffs = (src), .destoffs = (dst))
 
 int main(void)
@@ -46,16 +50,14 @@ int main(void)
         BAD("set vl bit 5", SV_OP_RS, v32, a),
         /* Offsets clamp to the effective VL after the write. */
         WR("vl x0: VL 1", 0, OFFS(0, 5, 9), a, OFFS(0, 0, 0)),
-        WR("x15 = 5 < MVL", 5, OFFS(15, 7, 6), OFFS(0, 0, 0),
-           OFFS(15, 4, 4)),
+        WR("x15 = 5 < MVL", 5, OFFS(15, 7, 6), OFFS(0, 0, 0), OFFS(15, 4, 4)),
         WR("x15 = 5, in range", 5, OFFS(15, 3, 2), OFFS(15, 4, 4),
            OFFS(15, 3, 2)),
         WR("x31 = 20 > MVL", 20, OFFS(31, 7, 7), OFFS(15, 3, 2),
            OFFS(31, 7, 7)),
         WR("x31 = 20, clamp to MVL", 20, OFFS(31, 9, 63), OFFS(31, 7, 7),
            OFFS(31, 7, 7)),
-        WR("x15 = 0: VL 0", 0, OFFS(15, 7, 1), OFFS(31, 7, 7),
-           OFFS(15, 0, 0)),
+        WR("x15 = 0: VL 0", 0, OFFS(15, 7, 1), OFFS(31, 7, 7), OFFS(15, 0, 0)),
         WR("x31 = 1", 1, OFFS(31, 1, 0), OFFS(15, 0, 0), OFFS(31, 0, 0)),
         /* dsvoffs clamps to SUBVL-1. */
         WR("dsvoffs 3, SUBVL 2", 0, SV_STATE(.subvl = 1, .dsvoffs = 3),
@@ -66,15 +68,19 @@ int main(void)
            SV_STATE(.subvl = 2, .dsvoffs = 2)),
         /* CSRRS/CSRRC/CSRRSI/CSRRCI are read-modify-write. */
         WR("base", 8, a, SV_STATE(.subvl = 2, .dsvoffs = 2), a),
-        {"rs srcoffs", SV_KEEP, 8, SV_OP_RS, 4u << SV_STATE_SHIFT(srcoffs),
-         0, a, a | 4u << SV_STATE_SHIFT(srcoffs),
-         a | 4u << SV_STATE_SHIFT(srcoffs)},   /* srcoffs 7 */
-        {"rc srcoffs", SV_KEEP, 8, SV_OP_RC, 7u << SV_STATE_SHIFT(srcoffs),
-         0, a | 4u << SV_STATE_SHIFT(srcoffs), SV_STATE(.maxvl = 7, .vl = 15,
-         .destoffs = 4, .subvl = 2, .dsvoffs = 1), SV_ANY},
-        {"rs clamps", SV_KEEP, 2, SV_OP_RS, 7u << SV_STATE_SHIFT(srcoffs),
-         0, SV_ANY, SV_STATE(.maxvl = 7, .vl = 15, .srcoffs = 1,
-         .destoffs = 1, .subvl = 2, .dsvoffs = 1), SV_ANY},
+        {"rs srcoffs", SV_KEEP, 8, SV_OP_RS, 4u << SV_STATE_SHIFT(srcoffs), 0,
+         a, a | 4u << SV_STATE_SHIFT(srcoffs),
+         a | 4u << SV_STATE_SHIFT(srcoffs)}, /* srcoffs 7 */
+        {"rc srcoffs", SV_KEEP, 8, SV_OP_RC, 7u << SV_STATE_SHIFT(srcoffs), 0,
+         a | 4u << SV_STATE_SHIFT(srcoffs),
+         SV_STATE(.maxvl = 7, .vl = 15, .destoffs = 4, .subvl = 2,
+                  .dsvoffs = 1),
+         SV_ANY},
+        {"rs clamps", SV_KEEP, 2, SV_OP_RS, 7u << SV_STATE_SHIFT(srcoffs), 0,
+         SV_ANY,
+         SV_STATE(.maxvl = 7, .vl = 15, .srcoffs = 1, .destoffs = 1, .subvl = 2,
+                  .dsvoffs = 1),
+         SV_ANY},
         {"rsi maxvl", 0, 0, SV_OP_RSI, 31, 0, 0, 31, 31},
         {"rci maxvl", SV_KEEP, 0, SV_OP_RCI, 21, 0, 31, 10, 10},
         {"rsi 0 reads", SV_KEEP, 0, SV_OP_RSI, 0, 0, 10, 10, 10},
@@ -84,13 +90,17 @@ int main(void)
 
     /* The mvl, vl and subvl CSRs are views of STATE's fields. */
     const uint64_t views[] = {
-        0, a, b, SV_STATE(.maxvl = 63), SV_STATE(.vl = 1),
-        SV_STATE(.subvl = 3), SV_STATE(.maxvl = 31, .vl = 16, .subvl = 1),
+        0,
+        a,
+        b,
+        SV_STATE(.maxvl = 63),
+        SV_STATE(.vl = 1),
+        SV_STATE(.subvl = 3),
+        SV_STATE(.maxvl = 31, .vl = 16, .subvl = 1),
     };
     for (size_t i = 0; i < SV_COUNT(views); i++) {
         const sv_state_fields f = sv_state_unpack(views[i]);
-        sv_context("views #%zu: STATE 0x%llx", i,
-                   (unsigned long long)views[i]);
+        sv_context("views #%zu: STATE 0x%llx", i, (unsigned long long)views[i]);
         SV_CSR_OP_PIN(SV_CSR_STATE, SV_OP_W, views[i], 64);
         CHECK_STATE(SV_CSRR(SV_CSR_STATE), views[i]);
         CHECK_EQ(SV_CSRR(SV_CSR_MVL), f.maxvl + 1);

@@ -7,16 +7,20 @@
  */
 #include "sv.h"
 
-#define ST(n) SV_STATE(.subvl = (n) - 1)
-#define OK(op, operand, old, new) \
-    {#op, SV_KEEP, 0, op, operand, 0, old, new, ST(new)}
-#define BAD(op, operand, cur) \
-    {#op, SV_KEEP, 0, op, operand, SIGILL, SV_ANY, cur, ST(cur)}
+#define ST(n) SV_STATE(.subvl = (n)-1)
+#define OK(op, operand, old, new)                                              \
+    {                                                                          \
+#op, SV_KEEP, 0, op, operand, 0, old, new, ST(new)                     \
+    }
+#define BAD(op, operand, cur)                                                  \
+    {                                                                          \
+#op, SV_KEEP, 0, op, operand, SIGILL, SV_ANY, cur, ST(cur)             \
+    }
 
 /* MVL 8, VL = x15 (pinned to 8), offsets high, SUBVL 4, dsvoffs 3. */
-#define BUSY(n, dsv)                                                   \
-    SV_STATE(.maxvl = 7, .vl = 15, .srcoffs = 6, .destoffs = 7,       \
-             .subvl = (n) - 1, .dsvoffs = (dsv))
+#define BUSY(n, dsv)                                                           \
+    SV_STATE(.maxvl = 7, .vl = 15, .srcoffs = 6, .destoffs = 7,                \
+             .subvl = (n)-1, .dsvoffs = (dsv))
 
 int main(void)
 {
@@ -42,18 +46,17 @@ int main(void)
         /* Read-modify-write forms, then the 1..4 rule. */
         OK(SV_OP_RC, 2, 3, 1),
         OK(SV_OP_RS, 3, 1, 3),
-        BAD(SV_OP_RS, 4, 3),               /* 7 */
-        BAD(SV_OP_RC, 3, 3),               /* 0 */
+        BAD(SV_OP_RS, 4, 3), /* 7 */
+        BAD(SV_OP_RC, 3, 3), /* 0 */
         OK(SV_OP_RCI, 1, 3, 2),
-        BAD(SV_OP_RSI, 4, 2),              /* 6 */
+        BAD(SV_OP_RSI, 4, 2), /* 6 */
         OK(SV_OP_RSI, 1, 2, 3),
         OK(SV_OP_RSI, 0, 3, 3),
         /* dsvoffs follows SUBVL down; nothing else moves. */
         {"busy", BUSY(4, 3), 8, SV_OP_R, 0, 0, 4, 4, BUSY(4, 3)},
         {"clamp 3->1", SV_KEEP, 8, SV_OP_RW, 2, 0, 4, 2, BUSY(2, 1)},
         {"grow keeps", SV_KEEP, 8, SV_OP_RW, 3, 0, 2, 3, BUSY(3, 1)},
-        {"trap keeps", SV_KEEP, 8, SV_OP_RW, 0, SIGILL, SV_ANY, 3,
-         BUSY(3, 1)},
+        {"trap keeps", SV_KEEP, 8, SV_OP_RW, 0, SIGILL, SV_ANY, 3, BUSY(3, 1)},
         {"clamp 1->0", SV_KEEP, 8, SV_OP_RWI, 1, 0, 3, 1, BUSY(1, 0)},
         {"reset", 0, 0, SV_OP_R, 0, 0, 1, 1, 0},
     };

@@ -9,11 +9,17 @@
 #include "sv.h"
 
 /* A write of `in` that reads back as `out`; STATE stays 0. */
-#define WR(what, in, old, out) {what, SV_KEEP, 0, SV_OP_RW, in, 0, old, out, 0}
-#define BAD(what, op, in, cur) {what, SV_KEEP, 0, op, in, SIGILL, SV_ANY, cur, 0}
+#define WR(what, in, old, out)                                                 \
+    {                                                                          \
+        what, SV_KEEP, 0, SV_OP_RW, in, 0, old, out, 0                         \
+    }
+#define BAD(what, op, in, cur)                                                 \
+    {                                                                          \
+        what, SV_KEEP, 0, op, in, SIGILL, SV_ANY, cur, 0                       \
+    }
 /* SVPSTATE with MVL 8 and VL `len`. */
-#define P8(len, src, dst) \
-    SV_STATE(.maxvl = 7, .vl = (len) - 1, .srcoffs = (src), .destoffs = (dst))
+#define P8(len, src, dst)                                                      \
+    SV_STATE(.maxvl = 7, .vl = (len)-1, .srcoffs = (src), .destoffs = (dst))
 
 int main(void)
 {
@@ -32,8 +38,7 @@ int main(void)
         WR("VL 10 > MVL 8", P8(10, 7, 7), 0, P8(8, 7, 7)),
         WR("VL 3", P8(3, 7, 5), P8(8, 7, 7), P8(3, 2, 2)),
         WR("VL 1", P8(1, 1, 1), P8(3, 2, 2), P8(1, 0, 0)),
-        WR("MVL 1, vl 63", SV_STATE(.vl = 63, .srcoffs = 63), P8(1, 0, 0),
-           0),
+        WR("MVL 1, vl 63", SV_STATE(.vl = 63, .srcoffs = 63), P8(1, 0, 0), 0),
         WR("dsvoffs 3, SUBVL 3", SV_STATE(.subvl = 2, .dsvoffs = 3), 0,
            SV_STATE(.subvl = 2, .dsvoffs = 2)),
         WR("base", a, SV_STATE(.subvl = 2, .dsvoffs = 2), a),

@@ -33,24 +33,25 @@ int main(void)
         const sv_state_fields f = sv_state_unpack(state);
 
         printf("sv.setvl t0, a0, %d with a0=%llu: VL register t0 = %llu "
-               "(MVL %llu)\n", DEMO_VLMAX, (unsigned long long)requests[i],
+               "(MVL %llu)\n",
+               DEMO_VLMAX, (unsigned long long)requests[i],
                (unsigned long long)vl, (unsigned long long)mvl);
         printf("    csrr vl = %llu (the VL register is x%llu = t0)\n",
                (unsigned long long)vl_reg, (unsigned long long)vl_reg);
         printf("    STATE = 0x%08llx: maxvl %u (MVL-1), vl %u (register), "
                "srcoffs %u, destoffs %u, subvl %u (SUBVL-1), dsvoffs %u\n",
-               (unsigned long long)state, f.maxvl, f.vl, f.srcoffs,
-               f.destoffs, f.subvl, f.dsvoffs);
+               (unsigned long long)state, f.maxvl, f.vl, f.srcoffs, f.destoffs,
+               f.subvl, f.dsvoffs);
 
         sv_context("a0 = %llu", (unsigned long long)requests[i]);
-        const uint64_t expect = requests[i] < DEMO_VLMAX ? requests[i]
-                                                         : DEMO_VLMAX;
+        const uint64_t expect =
+            requests[i] < DEMO_VLMAX ? requests[i] : DEMO_VLMAX;
         CHECK_EQ(vl, expect);
         CHECK_EQ(mvl, DEMO_VLMAX);
         CHECK_EQ(vl_reg, 5);
         CHECK_STATE(state, SV_STATE(.maxvl = DEMO_VLMAX - 1, .vl = 5));
     }
     sv_context("%s", "");
-    SV_CSRW(SV_CSR_STATE, 0);   /* vectorisation off again */
+    SV_CSRW(SV_CSR_STATE, 0); /* vectorisation off again */
     return sv_summary("demo");
 }

@@ -29,7 +29,7 @@ static void in_place(const sv_format *f)
     CHECK_EQ(t.code, ILL_ILLOPC);
     CHECK_EQ(t.pc, (uintptr_t)f->insn);
     CHECK_EQ(t.insn & 0xffff, parcel0);
-    CHECK_EQ(after, 1);                       /* resumed past it */
+    CHECK_EQ(after, 1); /* resumed past it */
     CHECK_STATE(SV_CSRR(SV_CSR_STATE), 0);
 }
 
@@ -41,8 +41,8 @@ static void across(const sv_format *f, size_t on_page2, int prot2)
 
     sv_context("%s with %zu of %u bytes on page 2 (%s)", f->name, on_page2,
                f->len, prot2 == PROT_NONE ? "PROT_NONE" : "mapped");
-    sv_trap t = sv_run_across_pages(f->insn, f->len, on_page2, prot2,
-                                    &start, &boundary);
+    sv_trap t = sv_run_across_pages(f->insn, f->len, on_page2, prot2, &start,
+                                    &boundary);
     CHECK_EQ(t.signo, fault ? SIGSEGV : SIGILL);
     CHECK_EQ(t.pc, start);
     if (fault) {

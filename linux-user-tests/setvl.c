@@ -19,50 +19,51 @@
  * signal, expected x[rd]).  Registers: caller-saved ones other than
  * a0..a2 (the stub's arguments), or zero.
  */
-#define CASES(X)                                                       \
-    X(min_below, sv_setvl_field, t0, 5, a3, 8, 3, 0, 3)                \
-    X(min_equal, sv_setvl_field, t0, 5, a3, 8, 8, 0, 8)                \
-    X(min_above, sv_setvl_field, t0, 5, a3, 8, 20, 0, 8)               \
-    X(min_zero, sv_setvl_field, t0, 5, a3, 8, 0, 0, 0)                 \
-    X(min_huge, sv_setvl_field, t0, 5, a3, 8, BIG, 0, 8)               \
-    X(rs1_x0, sv_setvl_field, t1, 6, zero, 8, 3, 0, 8)                 \
-    X(rs1_x0_one, sv_setvl_field, t2, 7, zero, 1, 3, 0, 1)             \
-    X(same_below, sv_setvl_field, a4, 14, a4, 16, 5, 0, 5)             \
-    X(same_above, sv_setvl_field, a4, 14, a4, 16, 40, 0, 16)           \
-    X(rd_x0, sv_setvl_field, zero, 0, a3, 8, 5, 0, 0)                  \
-    X(rd_rs1_x0, sv_setvl_field, zero, 0, zero, 4, 0, 0, 0)            \
-    X(vlmax_1, sv_setvl_field, t3, 28, a5, 1, 7, 0, 1)                 \
-    X(vlmax_64, sv_setvl_field, t4, 29, a5, 64, 100, 0, 64)            \
-    X(vlmax_64_below, sv_setvl_field, t4, 29, a5, 64, 63, 0, 63)       \
-    X(rd_x31, sv_setvl_field, t6, 31, a6, 32, 31, 0, 31)               \
-    X(vlmax_0, sv_setvl_field, t0, 5, a3, 0, 3, SIGILL, PREFILL)       \
-    X(vlmax_65, sv_setvl_field, t0, 5, a3, 65, 3, SIGILL, PREFILL)     \
-    X(vlmax_128, sv_setvl_field, t0, 5, a3, 128, 3, SIGILL, PREFILL)   \
-    X(vlmax_2047, sv_setvl_field, t0, 5, a3, 2047, 3, SIGILL, PREFILL) \
-    X(vlmax_0_x0, sv_setvl_field, zero, 0, zero, 0, 0, SIGILL, 0)      \
-    X(reserved_8, sv_setvl_reserved, t0, 5, a3, 8, 3, SIGILL, PREFILL) \
-    X(reserved_0, sv_setvl_reserved, t0, 5, a3, 0, 3, SIGILL, PREFILL) \
+#define CASES(X)                                                               \
+    X(min_below, sv_setvl_field, t0, 5, a3, 8, 3, 0, 3)                        \
+    X(min_equal, sv_setvl_field, t0, 5, a3, 8, 8, 0, 8)                        \
+    X(min_above, sv_setvl_field, t0, 5, a3, 8, 20, 0, 8)                       \
+    X(min_zero, sv_setvl_field, t0, 5, a3, 8, 0, 0, 0)                         \
+    X(min_huge, sv_setvl_field, t0, 5, a3, 8, BIG, 0, 8)                       \
+    X(rs1_x0, sv_setvl_field, t1, 6, zero, 8, 3, 0, 8)                         \
+    X(rs1_x0_one, sv_setvl_field, t2, 7, zero, 1, 3, 0, 1)                     \
+    X(same_below, sv_setvl_field, a4, 14, a4, 16, 5, 0, 5)                     \
+    X(same_above, sv_setvl_field, a4, 14, a4, 16, 40, 0, 16)                   \
+    X(rd_x0, sv_setvl_field, zero, 0, a3, 8, 5, 0, 0)                          \
+    X(rd_rs1_x0, sv_setvl_field, zero, 0, zero, 4, 0, 0, 0)                    \
+    X(vlmax_1, sv_setvl_field, t3, 28, a5, 1, 7, 0, 1)                         \
+    X(vlmax_64, sv_setvl_field, t4, 29, a5, 64, 100, 0, 64)                    \
+    X(vlmax_64_below, sv_setvl_field, t4, 29, a5, 64, 63, 0, 63)               \
+    X(rd_x31, sv_setvl_field, t6, 31, a6, 32, 31, 0, 31)                       \
+    X(vlmax_0, sv_setvl_field, t0, 5, a3, 0, 3, SIGILL, PREFILL)               \
+    X(vlmax_65, sv_setvl_field, t0, 5, a3, 65, 3, SIGILL, PREFILL)             \
+    X(vlmax_128, sv_setvl_field, t0, 5, a3, 128, 3, SIGILL, PREFILL)           \
+    X(vlmax_2047, sv_setvl_field, t0, 5, a3, 2047, 3, SIGILL, PREFILL)         \
+    X(vlmax_0_x0, sv_setvl_field, zero, 0, zero, 0, 0, SIGILL, 0)              \
+    X(reserved_8, sv_setvl_reserved, t0, 5, a3, 8, 3, SIGILL, PREFILL)         \
+    X(reserved_0, sv_setvl_reserved, t0, 5, a3, 0, 3, SIGILL, PREFILL)         \
     X(reserved_x0, sv_setvl_reserved, zero, 0, zero, 4, 0, SIGILL, 0)
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-#define EMIT_STUB(id, insn, rd, rdn, rs1, field, val, sig, exp)        \
-    __asm__(".pushsection .text\n"                                     \
-            ".balign 4\n"                                              \
-            ".type stub_" #id ", @function\n"                          \
-            "stub_" #id ":\n"                                          \
-            "    mv " #rd ", a1\n"                                     \
-            "    mv " #rs1 ", a0\n"                                    \
-            "insn_" #id ":\n"                                          \
-            "    " #insn " " #rd ", " #rs1 ", " STR(field) "\n"        \
-            "    mv a0, " #rd "\n"                                     \
-            "    sd " #rs1 ", 0(a2)\n"                                 \
-            "    ret\n"                                                \
-            ".size stub_" #id ", . - stub_" #id "\n"                   \
-            ".popsection\n");                                          \
-    uint64_t stub_##id(uint64_t rs1_value, uint64_t prefill,           \
-                       uint64_t *rs1_out) __asm__("stub_" #id);        \
+#define EMIT_STUB(id, insn, rd, rdn, rs1, field, val, sig, exp)                \
+    __asm__(".pushsection .text\n"                                             \
+            ".balign 4\n"                                                      \
+            ".type stub_" #id ", @function\n"                                  \
+            "stub_" #id ":\n"                                                  \
+            "    mv " #rd ", a1\n"                                             \
+            "    mv " #rs1 ", a0\n"                                            \
+            "insn_" #id ":\n"                                                  \
+            "    " #insn " " #rd ", " #rs1                                     \
+            ", " STR(field) "\n"                                               \
+                            "    mv a0, " #rd "\n"                             \
+                            "    sd " #rs1 ", 0(a2)\n"                         \
+                            "    ret\n"                                        \
+                            ".size stub_" #id ", . - stub_" #id "\n"           \
+                            ".popsection\n");                                  \
+    uint64_t stub_##id(uint64_t rs1_value, uint64_t prefill,                   \
+                       uint64_t *rs1_out) __asm__("stub_" #id);                \
     extern const char insn_##id[] __asm__("insn_" #id);
 CASES(EMIT_STUB)
 
@@ -70,7 +71,7 @@ typedef struct setvl_case {
     const char *name;
     uint64_t (*stub)(uint64_t, uint64_t, uint64_t *);
     const char *insn;
-    bool same_reg;   /* rd and rs1 are one register */
+    bool same_reg; /* rd and rs1 are one register */
     bool rs1_zero;
     unsigned rd;
     unsigned vlmax;
@@ -79,13 +80,22 @@ typedef struct setvl_case {
     uint64_t rd_value;
 } setvl_case;
 
-#define ROW(id, insn, rd, rdn, rs1, field, val, sig, exp)                \
-    {#id, stub_##id, insn_##id, !strcmp(#rd, #rs1), !strcmp(#rs1, "zero"), \
-     rdn, field, val, sig, exp},
+#define ROW(id, insn, rd, rdn, rs1, field, val, sig, exp)                      \
+    {#id,                                                                      \
+     stub_##id,                                                                \
+     insn_##id,                                                                \
+     !strcmp(#rd, #rs1),                                                       \
+     !strcmp(#rs1, "zero"),                                                    \
+     rdn,                                                                      \
+     field,                                                                    \
+     val,                                                                      \
+     sig,                                                                      \
+     exp},
 
 /* Before each case: MVL 8, VL = x15 holding 8, busy offsets, SUBVL 3. */
-#define BEFORE SV_STATE(.maxvl = 7, .vl = 15, .srcoffs = 5, .destoffs = 6, \
-                        .subvl = 2, .dsvoffs = 2)
+#define BEFORE                                                                 \
+    SV_STATE(.maxvl = 7, .vl = 15, .srcoffs = 5, .destoffs = 6, .subvl = 2,    \
+             .dsvoffs = 2)
 
 static void run_case(const setvl_case *c)
 {
@@ -107,12 +117,12 @@ static void run_case(const setvl_case *c)
 
     if (c->sig) {
         CHECK_EQ(t.pc, (uintptr_t)c->insn);
-        CHECK_EQ(t.insn & 0x707f, 0x7057);   /* OP-V, funct3 111 */
+        CHECK_EQ(t.insn & 0x707f, 0x7057); /* OP-V, funct3 111 */
         CHECK_STATE(SV_CSRR(SV_CSR_STATE), BEFORE);
         return;
     }
-    const uint64_t after = SV_STATE(.maxvl = c->vlmax - 1, .vl = c->rd,
-                                    .subvl = 2);
+    const uint64_t after =
+        SV_STATE(.maxvl = c->vlmax - 1, .vl = c->rd, .subvl = 2);
     CHECK_STATE(SV_CSRR(SV_CSR_STATE), after);
     CHECK_EQ(SV_CSRR(SV_CSR_MVL), c->vlmax);
     CHECK_EQ(SV_CSRR(SV_CSR_VL), c->rd);

@@ -9,8 +9,10 @@
  */
 #include "sv_formats.h"
 
-#define BAD(op, operand) \
-    {#op, SV_KEEP, 0, op, operand, SIGILL, SV_ANY, SV_ANY, SV_ANY}
+#define BAD(op, operand)                                                       \
+    {                                                                          \
+#op, SV_KEEP, 0, op, operand, SIGILL, SV_ANY, SV_ANY, SV_ANY           \
+    }
 
 int main(void)
 {
@@ -22,7 +24,7 @@ int main(void)
     sv_trap t;
     SV_TRY_SKIP(t, 4, SV_SETVL(vl, n, 8));
     CHECK_EQ(t.signo, SIGILL);
-    CHECK_EQ(t.insn & 0x707f, 0x7057);    /* OP-V, funct3 111 */
+    CHECK_EQ(t.insn & 0x707f, 0x7057); /* OP-V, funct3 111 */
 
     /* No SV CSR exists. */
     const sv_csr_case cases[] = {
@@ -43,8 +45,8 @@ int main(void)
 
         memcpy(&first4, f->insn, sizeof(first4));
         sv_context("%s: 4 bytes on page 1, page 2 PROT_NONE", f->name);
-        t = sv_run_across_pages(f->insn, f->len, f->len - 4, PROT_NONE,
-                                &start, &boundary);
+        t = sv_run_across_pages(f->insn, f->len, f->len - 4, PROT_NONE, &start,
+                                &boundary);
         CHECK_EQ(t.signo, SIGILL);
         CHECK_EQ(t.pc, start);
         CHECK_EQ(t.insn, first4);

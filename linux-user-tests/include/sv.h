@@ -53,18 +53,18 @@ __asm__(".include \"sv.inc\"");
 #define SV_XLEN 64
 
 /* X(name, number, user_accessible) for every SV CSR (contract C3). */
-#define SV_FOR_EACH_CSR(X)                  \
-    X(mvl, SV_CSR_MVL, true)                \
-    X(vl, SV_CSR_VL, true)                  \
-    X(subvl, SV_CSR_SUBVL, true)            \
-    X(state, SV_CSR_STATE, true)            \
-    X(svpstate, SV_CSR_SVPSTATE, true)      \
-    X(pcvblk, SV_CSR_PCVBLK, true)          \
-    X(sestate, SV_CSR_SESTATE, false)       \
-    X(sepcvblk, SV_CSR_SEPCVBLK, false)     \
-    X(sesvpstate, SV_CSR_SESVPSTATE, false) \
-    X(mestate, SV_CSR_MESTATE, false)       \
-    X(mepcvblk, SV_CSR_MEPCVBLK, false)     \
+#define SV_FOR_EACH_CSR(X)                                                     \
+    X(mvl, SV_CSR_MVL, true)                                                   \
+    X(vl, SV_CSR_VL, true)                                                     \
+    X(subvl, SV_CSR_SUBVL, true)                                               \
+    X(state, SV_CSR_STATE, true)                                               \
+    X(svpstate, SV_CSR_SVPSTATE, true)                                         \
+    X(pcvblk, SV_CSR_PCVBLK, true)                                             \
+    X(sestate, SV_CSR_SESTATE, false)                                          \
+    X(sepcvblk, SV_CSR_SEPCVBLK, false)                                        \
+    X(sesvpstate, SV_CSR_SESVPSTATE, false)                                    \
+    X(mestate, SV_CSR_MESTATE, false)                                          \
+    X(mepcvblk, SV_CSR_MEPCVBLK, false)                                        \
     X(mesvpstate, SV_CSR_MESVPSTATE, false)
 
 /*
@@ -72,26 +72,29 @@ __asm__(".include \"sv.inc\"");
  * expressions.  All are volatile with a memory clobber, so they stay in
  * program order with the trap-catcher's bookkeeping.
  */
-#define SV_CSRR(csr)                                                 \
-    ({                                                               \
-        uint64_t sv_r_;                                              \
-        __asm__ volatile("csrr %0, %1" : "=r"(sv_r_) : "i"(csr)      \
-                         : "memory");                                \
-        sv_r_;                                                       \
+#define SV_CSRR(csr)                                                           \
+    ({                                                                         \
+        uint64_t sv_r_;                                                        \
+        __asm__ volatile("csrr %0, %1" : "=r"(sv_r_) : "i"(csr) : "memory");   \
+        sv_r_;                                                                 \
     })
-#define SV_CSR_RS1_OP_(insn, csr, val)                               \
-    ({                                                               \
-        uint64_t sv_r_;                                              \
-        __asm__ volatile(insn " %0, %1, %2" : "=r"(sv_r_)            \
-                         : "i"(csr), "r"((uint64_t)(val)) : "memory"); \
-        sv_r_;                                                       \
+#define SV_CSR_RS1_OP_(insn, csr, val)                                         \
+    ({                                                                         \
+        uint64_t sv_r_;                                                        \
+        __asm__ volatile(insn " %0, %1, %2"                                    \
+                         : "=r"(sv_r_)                                         \
+                         : "i"(csr), "r"((uint64_t)(val))                      \
+                         : "memory");                                          \
+        sv_r_;                                                                 \
     })
-#define SV_CSR_IMM_OP_(insn, csr, imm)                               \
-    ({                                                               \
-        uint64_t sv_r_;                                              \
-        __asm__ volatile(insn " %0, %1, %2" : "=r"(sv_r_)            \
-                         : "i"(csr), "i"(imm) : "memory");           \
-        sv_r_;                                                       \
+#define SV_CSR_IMM_OP_(insn, csr, imm)                                         \
+    ({                                                                         \
+        uint64_t sv_r_;                                                        \
+        __asm__ volatile(insn " %0, %1, %2"                                    \
+                         : "=r"(sv_r_)                                         \
+                         : "i"(csr), "i"(imm)                                  \
+                         : "memory");                                          \
+        sv_r_;                                                                 \
     })
 #define SV_CSRRW(csr, val) SV_CSR_RS1_OP_("csrrw", csr, val)
 #define SV_CSRRS(csr, val) SV_CSR_RS1_OP_("csrrs", csr, val)
@@ -99,8 +102,10 @@ __asm__(".include \"sv.inc\"");
 #define SV_CSRRWI(csr, imm) SV_CSR_IMM_OP_("csrrwi", csr, imm)
 #define SV_CSRRSI(csr, imm) SV_CSR_IMM_OP_("csrrsi", csr, imm)
 #define SV_CSRRCI(csr, imm) SV_CSR_IMM_OP_("csrrci", csr, imm)
-#define SV_CSRW(csr, val)                                            \
-    __asm__ volatile("csrw %0, %1" : : "i"(csr), "r"((uint64_t)(val)) \
+#define SV_CSRW(csr, val)                                                      \
+    __asm__ volatile("csrw %0, %1"                                             \
+                     :                                                         \
+                     : "i"(csr), "r"((uint64_t)(val))                          \
                      : "memory")
 
 /*
@@ -112,8 +117,8 @@ __asm__(".include \"sv.inc\"");
  * right before each asm: a call in between could clobber them.)
  */
 enum sv_csr_op {
-    SV_OP_R,   /* csrr (csrrs rd, csr, x0): never writes */
-    SV_OP_W,   /* csrw (csrrw x0, csr, rs1): writes, does not read */
+    SV_OP_R, /* csrr (csrrs rd, csr, x0): never writes */
+    SV_OP_W, /* csrw (csrrw x0, csr, rs1): writes, does not read */
     SV_OP_RW,
     SV_OP_RS,
     SV_OP_RC,
@@ -126,7 +131,7 @@ enum sv_csr_op {
 static inline unsigned sv_csr_op_funct3(int op)
 {
     static const unsigned char funct3[] = {
-        [SV_OP_R] = 2, [SV_OP_W] = 1, [SV_OP_RW] = 1, [SV_OP_RS] = 2,
+        [SV_OP_R] = 2,  [SV_OP_W] = 1,   [SV_OP_RW] = 1,  [SV_OP_RS] = 2,
         [SV_OP_RC] = 3, [SV_OP_RWI] = 5, [SV_OP_RSI] = 6, [SV_OP_RCI] = 7,
     };
     return funct3[op];
@@ -135,73 +140,79 @@ static inline unsigned sv_csr_op_funct3(int op)
 static inline const char *sv_csr_op_name(int op)
 {
     static const char *const names[] = {
-        [SV_OP_R] = "csrr", [SV_OP_W] = "csrw", [SV_OP_RW] = "csrrw",
-        [SV_OP_RS] = "csrrs", [SV_OP_RC] = "csrrc", [SV_OP_RWI] = "csrrwi",
+        [SV_OP_R] = "csrr",     [SV_OP_W] = "csrw",     [SV_OP_RW] = "csrrw",
+        [SV_OP_RS] = "csrrs",   [SV_OP_RC] = "csrrc",   [SV_OP_RWI] = "csrrwi",
         [SV_OP_RSI] = "csrrsi", [SV_OP_RCI] = "csrrci",
     };
     return names[op];
 }
 
 /* X(i, args...) for i = 0..31. */
-#define SV_REP8_(X, b, ...) X(b + 0, __VA_ARGS__) X(b + 1, __VA_ARGS__) \
-    X(b + 2, __VA_ARGS__) X(b + 3, __VA_ARGS__) X(b + 4, __VA_ARGS__)   \
-    X(b + 5, __VA_ARGS__) X(b + 6, __VA_ARGS__) X(b + 7, __VA_ARGS__)
-#define SV_REP32_(X, ...) SV_REP8_(X, 0, __VA_ARGS__)                    \
-    SV_REP8_(X, 8, __VA_ARGS__) SV_REP8_(X, 16, __VA_ARGS__)             \
-    SV_REP8_(X, 24, __VA_ARGS__)
+// clang-format off
+#define SV_REP8_(X, b, ...)                                                   \
+    X(b + 0, __VA_ARGS__) X(b + 1, __VA_ARGS__) X(b + 2, __VA_ARGS__)         \
+    X(b + 3, __VA_ARGS__) X(b + 4, __VA_ARGS__) X(b + 5, __VA_ARGS__)         \
+    X(b + 6, __VA_ARGS__) X(b + 7, __VA_ARGS__)
+#define SV_REP32_(X, ...)                                                     \
+    SV_REP8_(X, 0, __VA_ARGS__) SV_REP8_(X, 8, __VA_ARGS__)                   \
+    SV_REP8_(X, 16, __VA_ARGS__) SV_REP8_(X, 24, __VA_ARGS__)
+// clang-format on
 
-#define SV_CSR_OP(csr, op, operand) \
-    SV_CSR_OP_(csr, op, operand, 0, SV_NO_PIN_)
-#define SV_CSR_OP_PIN(csr, op, operand, pin) \
+#define SV_CSR_OP(csr, op, operand) SV_CSR_OP_(csr, op, operand, 0, SV_NO_PIN_)
+#define SV_CSR_OP_PIN(csr, op, operand, pin)                                   \
     SV_CSR_OP_(csr, op, operand, pin, SV_PIN_, "r"(sv_pa5_), "r"(sv_pt6_))
 
 #define SV_NO_PIN_
-#define SV_PIN_                                          \
-    register uint64_t sv_pa5_ __asm__("a5") = sv_pin_;   \
+#define SV_PIN_                                                                \
+    register uint64_t sv_pa5_ __asm__("a5") = sv_pin_;                         \
     register uint64_t sv_pt6_ __asm__("t6") = sv_pin_;
 
 /* decl: declarations placed right before each asm; ...: extra inputs. */
-#define SV_CSR_OP_(csr, op, operand, pin, decl, ...)                       \
-    ({                                                                     \
-        uint64_t sv_rd_ = 0, sv_v_ = (operand);                            \
-        const uint64_t sv_pin_ SV_UNUSED = (pin);                          \
-        switch (op) {                                                      \
-        case SV_OP_R: {                                                    \
-            decl                                                           \
-            __asm__ volatile("csrr %0, %1" : "=r"(sv_rd_)                  \
-                             : "i"(csr), ##__VA_ARGS__ : "memory");        \
-        } break;                                                           \
-        case SV_OP_W: {                                                    \
-            decl                                                           \
-            __asm__ volatile("csrw %0, %1" : : "i"(csr), "r"(sv_v_),       \
-                             ##__VA_ARGS__ : "memory");                    \
-        } break;                                                           \
-        SV_CSR_OP_RS1_CASE_(SV_OP_RW, "csrrw", csr, decl, ##__VA_ARGS__)   \
-        SV_CSR_OP_RS1_CASE_(SV_OP_RS, "csrrs", csr, decl, ##__VA_ARGS__)   \
-        SV_CSR_OP_RS1_CASE_(SV_OP_RC, "csrrc", csr, decl, ##__VA_ARGS__)   \
-        SV_CSR_OP_IMM_CASE_(SV_OP_RWI, "csrrwi", csr, decl, ##__VA_ARGS__) \
-        SV_CSR_OP_IMM_CASE_(SV_OP_RSI, "csrrsi", csr, decl, ##__VA_ARGS__) \
-        SV_CSR_OP_IMM_CASE_(SV_OP_RCI, "csrrci", csr, decl, ##__VA_ARGS__) \
-        }                                                                  \
-        sv_rd_;                                                            \
+#define SV_CSR_OP_(csr, op, operand, pin, decl, ...)                           \
+    ({                                                                         \
+        uint64_t sv_rd_ = 0, sv_v_ = (operand);                                \
+        const uint64_t sv_pin_ SV_UNUSED = (pin);                              \
+        switch (op) {                                                          \
+        case SV_OP_R: {                                                        \
+            decl __asm__ volatile("csrr %0, %1"                                \
+                                  : "=r"(sv_rd_)                               \
+                                  : "i"(csr), ##__VA_ARGS__                    \
+                                  : "memory");                                 \
+        } break;                                                               \
+        case SV_OP_W: {                                                        \
+            decl __asm__ volatile("csrw %0, %1"                                \
+                                  :                                            \
+                                  : "i"(csr), "r"(sv_v_), ##__VA_ARGS__        \
+                                  : "memory");                                 \
+        } break;                                                               \
+            SV_CSR_OP_RS1_CASE_(SV_OP_RW, "csrrw", csr, decl, ##__VA_ARGS__)   \
+            SV_CSR_OP_RS1_CASE_(SV_OP_RS, "csrrs", csr, decl, ##__VA_ARGS__)   \
+            SV_CSR_OP_RS1_CASE_(SV_OP_RC, "csrrc", csr, decl, ##__VA_ARGS__)   \
+            SV_CSR_OP_IMM_CASE_(SV_OP_RWI, "csrrwi", csr, decl, ##__VA_ARGS__) \
+            SV_CSR_OP_IMM_CASE_(SV_OP_RSI, "csrrsi", csr, decl, ##__VA_ARGS__) \
+            SV_CSR_OP_IMM_CASE_(SV_OP_RCI, "csrrci", csr, decl, ##__VA_ARGS__) \
+        }                                                                      \
+        sv_rd_;                                                                \
     })
-#define SV_CSR_OP_RS1_CASE_(opc, insn, csr, decl, ...)                     \
-    case opc: {                                                            \
-        decl                                                               \
-        __asm__ volatile(insn " %0, %1, %2" : "=r"(sv_rd_)                 \
-                         : "i"(csr), "r"(sv_v_), ##__VA_ARGS__ : "memory"); \
+#define SV_CSR_OP_RS1_CASE_(opc, insn, csr, decl, ...)                         \
+    case opc: {                                                                \
+        decl __asm__ volatile(insn " %0, %1, %2"                               \
+                              : "=r"(sv_rd_)                                   \
+                              : "i"(csr), "r"(sv_v_), ##__VA_ARGS__            \
+                              : "memory");                                     \
     } break;
-#define SV_CSR_OP_IMM_CASE_(opc, insn, csr, decl, ...)                     \
-    case opc:                                                              \
-        switch (sv_v_ & 31) {                                              \
-        SV_REP32_(SV_CSR_OP_IMM_ONE_, insn, csr, decl, ##__VA_ARGS__)      \
-        }                                                                  \
+#define SV_CSR_OP_IMM_CASE_(opc, insn, csr, decl, ...)                         \
+    case opc:                                                                  \
+        switch (sv_v_ & 31) {                                                  \
+            SV_REP32_(SV_CSR_OP_IMM_ONE_, insn, csr, decl, ##__VA_ARGS__)      \
+        }                                                                      \
         break;
-#define SV_CSR_OP_IMM_ONE_(i, insn, csr, decl, ...)                        \
-    case (i): {                                                            \
-        decl                                                               \
-        __asm__ volatile(insn " %0, %1, %2" : "=r"(sv_rd_)                 \
-                         : "i"(csr), "i"(i), ##__VA_ARGS__ : "memory");    \
+#define SV_CSR_OP_IMM_ONE_(i, insn, csr, decl, ...)                            \
+    case (i): {                                                                \
+        decl __asm__ volatile(insn " %0, %1, %2"                               \
+                              : "=r"(sv_rd_)                                   \
+                              : "i"(csr), "i"(i), ##__VA_ARGS__                \
+                              : "memory");                                     \
     } break;
 
 /* ------------------------------------------------------------ sv.setvl
@@ -210,9 +221,11 @@ static inline const char *sv_csr_op_name(int op)
  * registers:  register uint64_t vl __asm__("t0"), n __asm__("a0") = 20;
  * Cases with rd or rs1 = x0 are written as asm with sv_setvl directly.
  */
-#define SV_SETVL(vl_out, n_in, vlmax)                                      \
-    __asm__ volatile("sv_setvl %0, %1, %2" : "=r"(vl_out)                  \
-                     : "r"(n_in), "i"(vlmax) : "memory")
+#define SV_SETVL(vl_out, n_in, vlmax)                                          \
+    __asm__ volatile("sv_setvl %0, %1, %2"                                     \
+                     : "=r"(vl_out)                                            \
+                     : "r"(n_in), "i"(vlmax)                                   \
+                     : "memory")
 
 /* Instruction lengths in bytes (§3.1, docs/sv-state.md). */
 #define SV_P48_BYTES 6
@@ -231,12 +244,12 @@ typedef struct sv_state_fields {
 } sv_state_fields;
 
 /* X(field, shift, width) */
-#define SV_FOR_EACH_STATE_FIELD(X) \
-    X(maxvl, 0, 6)                 \
-    X(vl, 6, 6)                    \
-    X(srcoffs, 12, 6)              \
-    X(destoffs, 18, 6)             \
-    X(subvl, 24, 2)                \
+#define SV_FOR_EACH_STATE_FIELD(X)                                             \
+    X(maxvl, 0, 6)                                                             \
+    X(vl, 6, 6)                                                                \
+    X(srcoffs, 12, 6)                                                          \
+    X(destoffs, 18, 6)                                                         \
+    X(subvl, 24, 2)                                                            \
     X(dsvoffs, 26, 2)
 
 #define SV_STATE_RESERVED_MASK 0xF0000000u
@@ -246,7 +259,7 @@ typedef struct sv_state_fields {
 static inline uint32_t sv_state_pack(sv_state_fields f)
 {
     uint32_t word = 0;
-#define SV_PACK_(name, shift, width) \
+#define SV_PACK_(name, shift, width)                                           \
     word |= (f.name & SV_FIELD_MASK_(width)) << (shift);
     SV_FOR_EACH_STATE_FIELD(SV_PACK_)
 #undef SV_PACK_
@@ -256,7 +269,7 @@ static inline uint32_t sv_state_pack(sv_state_fields f)
 static inline sv_state_fields sv_state_unpack(uint64_t word)
 {
     sv_state_fields f;
-#define SV_UNPACK_(name, shift, width) \
+#define SV_UNPACK_(name, shift, width)                                         \
     f.name = (unsigned)(word >> (shift)) & SV_FIELD_MASK_(width);
     SV_FOR_EACH_STATE_FIELD(SV_UNPACK_)
 #undef SV_UNPACK_
@@ -280,8 +293,8 @@ static SV_UNUSED unsigned sv_checks, sv_failures;
 static SV_UNUSED char sv_context_buf[160];
 
 /* A line printed with each failure until the next sv_context() call. */
-static SV_UNUSED __attribute__((format(printf, 1, 2)))
-void sv_context(const char *fmt, ...)
+static SV_UNUSED __attribute__((format(printf, 1, 2))) void
+sv_context(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -316,15 +329,14 @@ static inline void sv_print_state(const char *label, uint64_t w)
 {
     sv_state_fields f = sv_state_unpack(w);
     printf("    %s 0x%08llx: maxvl %u vl %u srcoffs %u destoffs %u "
-           "subvl %u dsvoffs %u rsvd 0x%llx\n", label,
-           (unsigned long long)w, f.maxvl, f.vl, f.srcoffs, f.destoffs,
+           "subvl %u dsvoffs %u rsvd 0x%llx\n",
+           label, (unsigned long long)w, f.maxvl, f.vl, f.srcoffs, f.destoffs,
            f.subvl, f.dsvoffs,
            (unsigned long long)(w & ~(uint64_t)SV_STATE_FIELDS_MASK));
 }
 
-static inline bool sv_check_state(const char *file, int line,
-                                  const char *expr, uint64_t actual,
-                                  uint64_t expected)
+static inline bool sv_check_state(const char *file, int line, const char *expr,
+                                  uint64_t actual, uint64_t expected)
 {
     if (!sv_check_eq(file, line, expr, actual, expected)) {
         sv_print_state("expected", expected);
@@ -335,13 +347,13 @@ static inline bool sv_check_state(const char *file, int line,
 }
 
 /* CHECK_EQ(actual, expected): compared as uint64_t, printed in hex. */
-#define CHECK_EQ(actual, expected) \
-    sv_check_eq(__FILE__, __LINE__, #actual, (uint64_t)(actual), \
+#define CHECK_EQ(actual, expected)                                             \
+    sv_check_eq(__FILE__, __LINE__, #actual, (uint64_t)(actual),               \
                 (uint64_t)(expected))
 #define CHECK(cond) CHECK_EQ(!!(cond), 1)
 /* As CHECK_EQ, and a failure also prints both values' STATE fields. */
-#define CHECK_STATE(actual, expected) \
-    sv_check_state(__FILE__, __LINE__, #actual, (uint64_t)(actual), \
+#define CHECK_STATE(actual, expected)                                          \
+    sv_check_state(__FILE__, __LINE__, #actual, (uint64_t)(actual),            \
                    (uint64_t)(expected))
 
 /* Prints "name: N checks, F failures"; the exit status for main. */
@@ -357,19 +369,19 @@ static inline int sv_summary(const char *name)
  * sv_trap_take().  An unexpected signal ends the program with status 3.
  */
 typedef struct sv_trap {
-    int signo;      /* 0: nothing trapped */
-    int code;       /* si_code */
-    uint64_t pc;    /* uc_mcontext pc at the trap */
-    uint64_t addr;  /* si_addr */
-    uint32_t insn;  /* SIGILL only: the first 2 or 4 bytes at pc */
+    int signo;     /* 0: nothing trapped */
+    int code;      /* si_code */
+    uint64_t pc;   /* uc_mcontext pc at the trap */
+    uint64_t addr; /* si_addr */
+    uint32_t insn; /* SIGILL only: the first 2 or 4 bytes at pc */
 } sv_trap;
 
 enum { SV_RESUME_SKIP = 1, SV_RESUME_JUMP = 2 };
 
 static SV_UNUSED struct {
-    volatile int mode;        /* 0: not armed */
-    volatile unsigned skip;   /* SV_RESUME_SKIP: bytes to skip */
-    volatile unsigned count;  /* traps since arming */
+    volatile int mode;       /* 0: not armed */
+    volatile unsigned skip;  /* SV_RESUME_SKIP: bytes to skip */
+    volatile unsigned count; /* traps since arming */
     sv_trap last;
     sigjmp_buf env;
 } sv_trap_ctl;
@@ -458,33 +470,33 @@ static inline sv_trap sv_trap_take(void)
  * bytes after the faulting pc (so stmt should be asm whose faulting
  * instruction is len bytes long).  trap receives what happened.
  */
-#define SV_TRY_SKIP(trap, len, stmt)             \
-    do {                                         \
-        sv_trap_arm_(SV_RESUME_SKIP, (len));     \
-        stmt;                                    \
-        (trap) = sv_trap_take();                 \
+#define SV_TRY_SKIP(trap, len, stmt)                                           \
+    do {                                                                       \
+        sv_trap_arm_(SV_RESUME_SKIP, (len));                                   \
+        stmt;                                                                  \
+        (trap) = sv_trap_take();                                               \
     } while (0)
 
 /*
  * SV_TRY_JUMP(trap, stmt): runs stmt; a trap siglongjmps back here, so
  * locals changed by stmt must be volatile.
  */
-#define SV_TRY_JUMP(trap, stmt)                            \
-    do {                                                   \
-        sv_trap_arm_(SV_RESUME_JUMP, 0);                   \
-        if (sigsetjmp(sv_trap_ctl.env, 1) == 0) {          \
-            stmt;                                          \
-        }                                                  \
-        (trap) = sv_trap_take();                           \
+#define SV_TRY_JUMP(trap, stmt)                                                \
+    do {                                                                       \
+        sv_trap_arm_(SV_RESUME_JUMP, 0);                                       \
+        if (sigsetjmp(sv_trap_ctl.env, 1) == 0) {                              \
+            stmt;                                                              \
+        }                                                                      \
+        (trap) = sv_trap_take();                                               \
     } while (0)
 
 /* EXPECT_SIGILL(stmt): counts a check that stmt raised SIGILL. */
-#define EXPECT_SIGILL(stmt)                        \
-    ({                                             \
-        sv_trap sv_t_;                             \
-        SV_TRY_JUMP(sv_t_, stmt);                  \
-        CHECK_EQ(sv_t_.signo, SIGILL);             \
-        sv_t_;                                     \
+#define EXPECT_SIGILL(stmt)                                                    \
+    ({                                                                         \
+        sv_trap sv_t_;                                                         \
+        SV_TRY_JUMP(sv_t_, stmt);                                              \
+        CHECK_EQ(sv_t_.signo, SIGILL);                                         \
+        sv_t_;                                                                 \
     })
 
 /* Checks that a SIGILL came from the CSR instruction csr/op. */
@@ -504,58 +516,58 @@ static inline void sv_check_csr_trap(const char *file, int line,
  * and t6 (x31) holding `pin` (STATE.vl may name either), then checks.
  * Rows run in order, each on the state the previous one left.
  */
-#define SV_ANY UINT64_MAX     /* expectation not checked */
-#define SV_KEEP UINT64_MAX    /* preset_state: leave STATE alone */
+#define SV_ANY UINT64_MAX  /* expectation not checked */
+#define SV_KEEP UINT64_MAX /* preset_state: leave STATE alone */
 
 typedef struct sv_csr_case {
     const char *what;
-    uint64_t preset_state;  /* written to STATE first unless SV_KEEP */
-    uint64_t pin;           /* contents of x15 and x31 during the rows */
+    uint64_t preset_state; /* written to STATE first unless SV_KEEP */
+    uint64_t pin;          /* contents of x15 and x31 during the rows */
     int op;
-    uint64_t operand;       /* rs1 value, or uimm for the *I forms */
-    int sig;                /* 0 or SIGILL */
-    uint64_t rd;            /* expected rd when no trap, or SV_ANY */
-    uint64_t value;         /* expected csrr of the CSR afterwards */
-    uint64_t state;         /* expected STATE afterwards */
+    uint64_t operand; /* rs1 value, or uimm for the *I forms */
+    int sig;          /* 0 or SIGILL */
+    uint64_t rd;      /* expected rd when no trap, or SV_ANY */
+    uint64_t value;   /* expected csrr of the CSR afterwards */
+    uint64_t state;   /* expected STATE afterwards */
 } sv_csr_case;
 
 #define SV_COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
 /* Runs cases[0..n-1] against the CSR csr (a constant). */
-#define SV_RUN_CSR_CASES(csr, cases, n)                                     \
-    do {                                                                    \
-        for (size_t sv_i_ = 0; sv_i_ < (n); sv_i_++) {                      \
-            const sv_csr_case *c_ = &(cases)[sv_i_];                        \
-            sv_trap t_;                                                     \
-            uint64_t rd_;                                                   \
-            sv_context("%s #%zu %s: %s 0x%x, 0x%llx", #cases, sv_i_,        \
-                       c_->what, sv_csr_op_name(c_->op), (unsigned)(csr),   \
-                       (unsigned long long)c_->operand);                    \
-            if (c_->preset_state != SV_KEEP) {                              \
-                SV_TRY_SKIP(t_, 4,                                          \
-                            SV_CSR_OP_PIN(SV_CSR_STATE, SV_OP_W,            \
-                                          c_->preset_state, c_->pin));      \
-                CHECK_EQ(t_.signo, 0);                                      \
-            }                                                               \
-            SV_TRY_SKIP(t_, 4,                                              \
-                        rd_ = SV_CSR_OP_PIN(csr, c_->op, c_->operand,       \
-                                            c_->pin));                      \
-            if (c_->sig) {                                                  \
-                sv_check_csr_trap(__FILE__, __LINE__, &t_, (csr), c_->op);  \
-            } else {                                                        \
-                CHECK_EQ(t_.signo, 0);                                      \
-                if (c_->rd != SV_ANY) {                                     \
-                    CHECK_EQ(rd_, c_->rd);                                  \
-                }                                                           \
-            }                                                               \
-            if (c_->value != SV_ANY) {                                      \
-                CHECK_EQ(SV_CSRR(csr), c_->value);                          \
-            }                                                               \
-            if (c_->state != SV_ANY) {                                      \
-                CHECK_STATE(SV_CSRR(SV_CSR_STATE), c_->state);              \
-            }                                                               \
-        }                                                                   \
-        sv_context("%s", "");                                               \
+#define SV_RUN_CSR_CASES(csr, cases, n)                                        \
+    do {                                                                       \
+        for (size_t sv_i_ = 0; sv_i_ < (n); sv_i_++) {                         \
+            const sv_csr_case *c_ = &(cases)[sv_i_];                           \
+            sv_trap t_;                                                        \
+            uint64_t rd_;                                                      \
+            sv_context("%s #%zu %s: %s 0x%x, 0x%llx", #cases, sv_i_, c_->what, \
+                       sv_csr_op_name(c_->op), (unsigned)(csr),                \
+                       (unsigned long long)c_->operand);                       \
+            if (c_->preset_state != SV_KEEP) {                                 \
+                SV_TRY_SKIP(t_, 4,                                             \
+                            SV_CSR_OP_PIN(SV_CSR_STATE, SV_OP_W,               \
+                                          c_->preset_state, c_->pin));         \
+                CHECK_EQ(t_.signo, 0);                                         \
+            }                                                                  \
+            SV_TRY_SKIP(t_, 4,                                                 \
+                        rd_ =                                                  \
+                            SV_CSR_OP_PIN(csr, c_->op, c_->operand, c_->pin)); \
+            if (c_->sig) {                                                     \
+                sv_check_csr_trap(__FILE__, __LINE__, &t_, (csr), c_->op);     \
+            } else {                                                           \
+                CHECK_EQ(t_.signo, 0);                                         \
+                if (c_->rd != SV_ANY) {                                        \
+                    CHECK_EQ(rd_, c_->rd);                                     \
+                }                                                              \
+            }                                                                  \
+            if (c_->value != SV_ANY) {                                         \
+                CHECK_EQ(SV_CSRR(csr), c_->value);                             \
+            }                                                                  \
+            if (c_->state != SV_ANY) {                                         \
+                CHECK_STATE(SV_CSRR(SV_CSR_STATE), c_->state);                 \
+            }                                                                  \
+        }                                                                      \
+        sv_context("%s", "");                                                  \
     } while (0)
 
 /* ------------------------------------------------- code across two pages

@@ -9,7 +9,8 @@
 
 #include "svcore.h"
 
-namespace {
+namespace
+{
 
 struct Case {
     uint16_t parcel0;

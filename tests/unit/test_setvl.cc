@@ -7,7 +7,8 @@
 
 #include "svcore.h"
 
-namespace {
+namespace
+{
 
 sv_setvl_insn setvl(uint8_t rd, uint8_t rs1, uint16_t vlmax)
 {
@@ -26,8 +27,8 @@ TEST(SetvlSpace, OpVFunct3Seven)
 {
     EXPECT_TRUE(sv_is_setvl_space(0x00007057));
     EXPECT_TRUE(sv_is_setvl_space(setvl_t0_a0_8));
-    EXPECT_TRUE(sv_is_setvl_space(0x80007057)); // the reserved half too
-    EXPECT_TRUE(sv_is_setvl_space(0xFFFFFFD7)); // 0xD7 & 0x7F = 0x57
+    EXPECT_TRUE(sv_is_setvl_space(0x80007057));  // the reserved half too
+    EXPECT_TRUE(sv_is_setvl_space(0xFFFFFFD7));  // 0xD7 & 0x7F = 0x57
     EXPECT_FALSE(sv_is_setvl_space(0x00006057)); // funct3 6
     EXPECT_FALSE(sv_is_setvl_space(0x00003057)); // funct3 3
     EXPECT_FALSE(sv_is_setvl_space(0x00007053)); // OP-FP
@@ -65,7 +66,8 @@ TEST(SetvlDecode, Bit31Reserved)
     EXPECT_EQ(sv_setvl_decode(0x80007057, &i), SV_ILLEGAL_SETVL_RESERVED);
 }
 
-class SetvlExec : public ::testing::Test {
+class SetvlExec : public ::testing::Test
+{
   protected:
     // maxvl 0x3F | vl 3<<6=0xC0 | srcoffs 5<<12 | destoffs 6<<18 |
     // subvl 2<<24 | dsvoffs 1<<26
@@ -90,8 +92,7 @@ TEST_F(SetvlExec, RdValueIsMinOfRs1AndVlmax)
     EXPECT_EQ(sv_setvl_exec(&s, setvl(5, 10, 8), 0, 64, &rd_value), SV_OK);
     EXPECT_EQ(rd_value, 0u);
     // 2^32 + 1 is large, not 1.
-    EXPECT_EQ(sv_setvl_exec(&s, setvl(5, 10, 8), 0x100000001ull, 64,
-                            &rd_value),
+    EXPECT_EQ(sv_setvl_exec(&s, setvl(5, 10, 8), 0x100000001ull, 64, &rd_value),
               SV_OK);
     EXPECT_EQ(rd_value, 8u);
 }

@@ -11,7 +11,8 @@
 
 #include "svcore.h"
 
-namespace {
+namespace
+{
 
 std::string describe(const sv_state_fields &f)
 {
@@ -62,11 +63,9 @@ TEST(StatePack, MixedAndFull)
 {
     // 0x3F | 0x1F<<6=0x7C0 | 0x2A<<12=0x2A000 | 0x15<<18=0x540000 |
     // 3<<24=0x3000000 | 2<<26=0x8000000 = 0x0B56A7FF
-    EXPECT_EQ(sv_state_pack(fields(0x3F, 0x1F, 0x2A, 0x15, 3, 2)),
-              0x0B56A7FFu);
+    EXPECT_EQ(sv_state_pack(fields(0x3F, 0x1F, 0x2A, 0x15, 3, 2)), 0x0B56A7FFu);
     // Every field at its maximum fills bits 27:0.
-    EXPECT_EQ(sv_state_pack(fields(0x3F, 0x3F, 0x3F, 0x3F, 3, 3)),
-              0x0FFFFFFFu);
+    EXPECT_EQ(sv_state_pack(fields(0x3F, 0x3F, 0x3F, 0x3F, 3, 3)), 0x0FFFFFFFu);
 }
 
 TEST(StatePack, OverWideFieldsAreTruncated)
@@ -98,8 +97,8 @@ TEST(StateUnpack, Fields)
 
 TEST(StateUnpack, RoundTrip)
 {
-    const uint32_t words[] = {0x0B56A7FF, 0x0FFFFFFF, 0x06083147, 0x00000001,
-                              0x0A5A5A5A, 0x05A5A5A5};
+    const uint32_t words[] = {0x0B56A7FF, 0x0FFFFFFF, 0x06083147,
+                              0x00000001, 0x0A5A5A5A, 0x05A5A5A5};
     for (uint32_t w : words) {
         EXPECT_EQ(sv_state_pack(sv_state_unpack(w)), w) << std::hex << w;
     }
@@ -131,7 +130,7 @@ TEST(EffectiveVl, RegisterZeroMeansOne)
 
 TEST(EffectiveVl, ClampedToMvl)
 {
-    const uint32_t s = 0x00000147; // maxvl 7 (MVL 8), vl x5
+    const uint32_t s = 0x00000147;        // maxvl 7 (MVL 8), vl x5
     EXPECT_EQ(sv_effective_vl(s, 0), 0u); // A40: 0 is possible
     EXPECT_EQ(sv_effective_vl(s, 3), 3u);
     EXPECT_EQ(sv_effective_vl(s, 8), 8u);
@@ -178,7 +177,8 @@ TEST(WriteMvl, RangeXlen32)
 
 // -------------------------------------------------------------------- VL
 
-class WriteVl : public ::testing::Test {
+class WriteVl : public ::testing::Test
+{
   protected:
     void SetUp() override
     {
@@ -261,7 +261,8 @@ TEST(WriteSubvl, Range)
 
 // ----------------------------------------------------------------- STATE
 
-class WriteState : public ::testing::Test {
+class WriteState : public ::testing::Test
+{
   protected:
     void SetUp() override
     {
@@ -277,8 +278,8 @@ class WriteState : public ::testing::Test {
 
 TEST_F(WriteState, ReservedBits)
 {
-    const uint64_t bad[] = {0x10000000, 0x80000000, 0x100000000ull,
-                            1ull << 63, 0xFFFFFFFF00000000ull};
+    const uint64_t bad[] = {0x10000000, 0x80000000, 0x100000000ull, 1ull << 63,
+                            0xFFFFFFFF00000000ull};
     for (uint64_t v : bad) {
         EXPECT_EQ(sv_csr_write_state(&s, v, gpr.data(), 64),
                   SV_ILLEGAL_STATE_RESERVED)

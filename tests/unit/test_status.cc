@@ -9,7 +9,8 @@
 
 #include "svcore.h"
 
-namespace {
+namespace
+{
 
 TEST(Status, EveryEnumeratorHasItsName)
 {

@@ -10,7 +10,8 @@
 
 #include "svcore.h"
 
-namespace {
+namespace
+{
 
 std::string describe(const sv_vblock_layout &l)
 {
@@ -59,8 +60,8 @@ std::string decoded(uint16_t header, uint16_t vblock2 = 0)
 TEST(VblockLayout, Empty)
 {
     // 10 bytes, no tables: opcodes 2..9.
-    EXPECT_EQ(decoded(0x007F), describe(layout(10, 0, 0, 0, 0, 1, 2, 0, 1, 2,
-                                               2, 8)));
+    EXPECT_EQ(decoded(0x007F),
+              describe(layout(10, 0, 0, 0, 0, 1, 2, 0, 1, 2, 2, 8)));
 }
 
 TEST(VblockLayout, EightBitEntriesOddPredicatePadded)
@@ -68,61 +69,61 @@ TEST(VblockLayout, EightBitEntriesOddPredicatePadded)
     // vlset | nnn 2 (14 bytes) | rplen 1: two 8-bit reg entries; pplen 0:
     // one 8-bit pred entry, padded.  0x8000|0x2000|0x400|0x7F = 0xA47F.
     // VL 2, reg 4..5, pred 6 (+7 pad), opcodes 8..13.
-    EXPECT_EQ(decoded(0xA47F), describe(layout(14, 0, 1, 2, 2, 1, 4, 1, 1, 6,
-                                               8, 6)));
+    EXPECT_EQ(decoded(0xA47F),
+              describe(layout(14, 0, 1, 2, 2, 1, 4, 1, 1, 6, 8, 6)));
 }
 
 TEST(VblockLayout, SixteenBitEntriesFull)
 {
     // nnn 6 (22) | rplen 3: four 16-bit regs | pplen 1: four 16-bit preds:
     // 0x6000|0xC00|0x200|0x100|0x80|0x7F = 0x6FFF.  reg 2..9, pred 10..17.
-    EXPECT_EQ(decoded(0x6FFF), describe(layout(22, 0, 0, 0, 4, 2, 2, 4, 2,
-                                               10, 18, 4)));
+    EXPECT_EQ(decoded(0x6FFF),
+              describe(layout(22, 0, 0, 0, 4, 2, 2, 4, 2, 10, 18, 4)));
 }
 
 TEST(VblockLayout, EightRegsHalfAsManyPreds)
 {
     // vlset | nnn 5 (20) | rplen 3, rmode 0: eight 8-bit regs; pplen 0:
     // four 8-bit preds.  0x8000|0x5000|0xC00|0x7F = 0xDC7F.
-    EXPECT_EQ(decoded(0xDC7F), describe(layout(20, 0, 1, 2, 8, 1, 4, 4, 1,
-                                               12, 16, 4)));
+    EXPECT_EQ(decoded(0xDC7F),
+              describe(layout(20, 0, 1, 2, 8, 1, 4, 4, 1, 12, 16, 4)));
 }
 
 TEST(VblockLayout, OneSixteenBitRegOneEightBitPred)
 {
     // nnn 1 (12) | rplen 1 | pplen 1 | rmode 1: 0x1000|0x400|0x200|0x80|0x7F
     // = 0x16FF.  reg 2..3, pred 4 (+5 pad), opcodes 6..11.
-    EXPECT_EQ(decoded(0x16FF), describe(layout(12, 0, 0, 0, 1, 2, 2, 1, 1, 4,
-                                               6, 6)));
+    EXPECT_EQ(decoded(0x16FF),
+              describe(layout(12, 0, 0, 0, 1, 2, 2, 1, 1, 4, 6, 6)));
     // Same with pplen 0: half of one, rounded up, is one (0x14FF).
-    EXPECT_EQ(decoded(0x14FF), describe(layout(12, 0, 0, 0, 1, 2, 2, 1, 1, 4,
-                                               6, 6)));
+    EXPECT_EQ(decoded(0x14FF),
+              describe(layout(12, 0, 0, 0, 1, 2, 2, 1, 1, 4, 6, 6)));
     // rplen 2 (two 16-bit regs), pplen 0, pmode 1: one 16-bit pred.
     // 0x1000|0x800|0x100|0x80|0x7F = 0x19FF; reg 2..5, pred 6..7.
-    EXPECT_EQ(decoded(0x19FF), describe(layout(12, 0, 0, 0, 2, 2, 2, 1, 2, 6,
-                                               8, 4)));
+    EXPECT_EQ(decoded(0x19FF),
+              describe(layout(12, 0, 0, 0, 2, 2, 2, 1, 2, 6, 8, 4)));
 }
 
 TEST(VblockLayout, PredicatesWithoutRegisters)
 {
     // rplen 0 gives no predicates either way (0x03FF: pplen, pmode, rmode).
-    EXPECT_EQ(decoded(0x03FF), describe(layout(10, 0, 0, 0, 0, 2, 2, 0, 2, 2,
-                                               2, 8)));
+    EXPECT_EQ(decoded(0x03FF),
+              describe(layout(10, 0, 0, 0, 0, 2, 2, 0, 2, 2, 2, 8)));
 }
 
 TEST(VblockLayout, Vblock2)
 {
     // nnn 7, ilen 0: 12 bytes; VBLOCK2 at 2, opcodes 4..11.
-    EXPECT_EQ(decoded(0x707F, 0x0000), describe(layout(12, 1, 0, 0, 0, 1, 4,
-                                                       0, 1, 4, 4, 8)));
+    EXPECT_EQ(decoded(0x707F, 0x0000),
+              describe(layout(12, 1, 0, 0, 0, 1, 4, 0, 1, 4, 4, 8)));
     // ilen 31: 74 bytes, opcodes 4..73.
-    EXPECT_EQ(decoded(0x707F, 0x001F), describe(layout(74, 1, 0, 0, 0, 1, 4,
-                                                       0, 1, 4, 4, 70)));
+    EXPECT_EQ(decoded(0x707F, 0x001F),
+              describe(layout(74, 1, 0, 0, 0, 1, 4, 0, 1, 4, 4, 70)));
     // vlset | nnn 7 | rplen 2, rmode 0: four 8-bit regs | pplen 1, pmode 1:
     // four 16-bit preds.  0x8000|0x7000|0x800|0x200|0x100|0x7F = 0xFB7F.
     // ilen 10: 32 bytes.  VL 4, reg 6..9, pred 10..17, opcodes 18..31.
-    EXPECT_EQ(decoded(0xFB7F, 0x000A), describe(layout(32, 1, 1, 4, 4, 1, 6,
-                                                       4, 2, 10, 18, 14)));
+    EXPECT_EQ(decoded(0xFB7F, 0x000A),
+              describe(layout(32, 1, 1, 4, 4, 1, 6, 4, 2, 10, 18, 14)));
 }
 
 TEST(VblockLayout, Vblock2IgnoredWhenNotExtended)
@@ -138,15 +139,15 @@ TEST(VblockLayout, Malformed)
     // nnn 1 (12): four 16-bit regs + two 8-bit preds end at 12 ...
     EXPECT_EQ(decoded(0x1CFF), "ILLEGAL_VBLOCK_MALFORMED");
     // ... nnn 2 (14) leaves exactly one 16-bit opcode.
-    EXPECT_EQ(decoded(0x2CFF), describe(layout(14, 0, 0, 0, 4, 2, 2, 2, 1, 10,
-                                               12, 2)));
+    EXPECT_EQ(decoded(0x2CFF),
+              describe(layout(14, 0, 0, 0, 4, 2, 2, 2, 1, 10, 12, 2)));
     // The VL block counts: vlset on 0x2CFF pushes the opcodes to 14.
     EXPECT_EQ(decoded(0xACFF), "ILLEGAL_VBLOCK_MALFORMED");
     // VBLOCK2 with 16 bytes of tables (0x7FFF): needs ilen >= 5.
     EXPECT_EQ(decoded(0x7FFF, 0), "ILLEGAL_VBLOCK_MALFORMED");
     EXPECT_EQ(decoded(0x7FFF, 4), "ILLEGAL_VBLOCK_MALFORMED");
-    EXPECT_EQ(decoded(0x7FFF, 5), describe(layout(22, 1, 0, 0, 4, 2, 4, 4, 2,
-                                                  12, 20, 2)));
+    EXPECT_EQ(decoded(0x7FFF, 5),
+              describe(layout(22, 1, 0, 0, 4, 2, 4, 4, 2, 12, 20, 2)));
 }
 
 TEST(VblockLayout, Vblock2Reserved)
@@ -167,8 +168,8 @@ TEST(VblockLayout, Vblock2Reserved)
 
 TEST(VblockLayout, NotAVblock)
 {
-    const uint16_t headers[] = {0x0000, 0x0013, 0x001F, 0x003F, 0x005F,
-                                0x007E, 0xFFBF, 0xFFFE};
+    const uint16_t headers[] = {0x0000, 0x0013, 0x001F, 0x003F,
+                                0x005F, 0x007E, 0xFFBF, 0xFFFE};
     for (uint16_t h : headers) {
         EXPECT_EQ(decoded(h), "ILLEGAL_RESERVED_LENGTH") << std::hex << h;
     }
@@ -227,8 +228,8 @@ TEST(VblockLayout, ExhaustiveInvariants)
             EXPECT_EQ(l.vlset, h >> 15);
             EXPECT_EQ(l.reg_entry_bytes, ((h >> 7) & 1) + 1);
             EXPECT_EQ(l.pred_entry_bytes, ((h >> 8) & 1) + 1);
-            EXPECT_EQ(l.pred_entries, (h >> 9) & 1 ? l.reg_entries
-                                                   : (l.reg_entries + 1) / 2);
+            EXPECT_EQ(l.pred_entries,
+                      (h >> 9) & 1 ? l.reg_entries : (l.reg_entries + 1) / 2);
             // A10: header, [VBLOCK2], [VL], reg, pred, opcodes, ascending
             // and without gaps beyond A11's one padding byte.
             const unsigned first = ext ? 4 : 2;

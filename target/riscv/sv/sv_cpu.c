@@ -34,18 +34,18 @@ bool riscv_sv_validate(RISCVCPU *cpu, Error **errp)
     /* V implies Zve32x, and every Zve* decodes vsetvli (A54). */
     if (cpu->cfg.ext_zve32x) {
         error_setg(errp, "xsv is incompatible with the V and Zve* "
-                   "extensions: vsetvli shares sv.setvl's encoding "
-                   "(use -cpu rv64,xsv=true without v/zve*)");
+                         "extensions: vsetvli shares sv.setvl's encoding "
+                         "(use -cpu rv64,xsv=true without v/zve*)");
         return false;
     }
     if (!riscv_has_ext(env, RVC)) {
         error_setg(errp, "xsv requires the C extension: SV instructions "
-                   "are 16-bit aligned");
+                         "are 16-bit aligned");
         return false;
     }
     if (riscv_cpu_mxl(env) != MXL_RV64) {
         error_setg(errp, "xsv is only implemented for RV64: its register "
-                   "file layout assumes 64-bit registers");
+                         "file layout assumes 64-bit registers");
         return false;
     }
     /*
@@ -99,14 +99,12 @@ void riscv_sv_register_gdb_regs(CPUState *cs)
                              "org.qemu.riscv.sv", "riscv-sv.xml",
                              cs->gdb_num_regs);
     for (int i = 0; i < SV_EXTRA_REGS; i++) {
-        gdb_feature_builder_append_reg(&builder,
-                                       g_strdup_printf("x%d", 32 + i),
+        gdb_feature_builder_append_reg(&builder, g_strdup_printf("x%d", 32 + i),
                                        TARGET_LONG_BITS, i, "int", "sv");
     }
     for (int i = 0; i < SV_EXTRA_REGS; i++) {
-        gdb_feature_builder_append_reg(&builder,
-                                       g_strdup_printf("f%d", 32 + i), 64,
-                                       SV_EXTRA_REGS + i, "ieee_double",
+        gdb_feature_builder_append_reg(&builder, g_strdup_printf("f%d", 32 + i),
+                                       64, SV_EXTRA_REGS + i, "ieee_double",
                                        "sv");
     }
     gdb_feature_builder_end(&builder);

@@ -87,8 +87,8 @@ static target_ulong sv_csr_value(CPURISCVState *env, int csrno)
     }
 }
 
-static sv_status sv_csr_apply(CPURISCVState *env, int csrno,
-                              target_ulong value, target_ulong write_mask)
+static sv_status sv_csr_apply(CPURISCVState *env, int csrno, target_ulong value,
+                              target_ulong write_mask)
 {
     uint64_t gpr[32];
 
@@ -120,15 +120,14 @@ static sv_status sv_csr_apply(CPURISCVState *env, int csrno,
 }
 
 static RISCVException sv_csr_op(CPURISCVState *env, int csrno,
-                                target_ulong *ret_value,
-                                target_ulong new_value,
+                                target_ulong *ret_value, target_ulong new_value,
                                 target_ulong write_mask)
 {
     target_ulong old_value = sv_csr_value(env, csrno);
 
     if (write_mask) {
-        target_ulong value = (old_value & ~write_mask) |
-                             (new_value & write_mask);
+        target_ulong value =
+            (old_value & ~write_mask) | (new_value & write_mask);
         sv_status status = sv_csr_apply(env, csrno, value, write_mask);
 
         if (status != SV_OK) {
@@ -140,8 +139,7 @@ static RISCVException sv_csr_op(CPURISCVState *env, int csrno,
     }
     if (ret_value) {
         /* A5: CSRRW VL returns the new register number. */
-        *ret_value = csrno == SV_CSR_VL ? sv_csr_value(env, csrno)
-                                        : old_value;
+        *ret_value = csrno == SV_CSR_VL ? sv_csr_value(env, csrno) : old_value;
     }
     return RISCV_EXCP_NONE;
 }
@@ -151,18 +149,18 @@ static const struct {
     const char *name;
     riscv_csr_predicate_fn predicate;
 } sv_csrs[] = {
-    { SV_CSR_MVL, "mvl", sv_user_csr },
-    { SV_CSR_VL, "vl", sv_user_csr },
-    { SV_CSR_SUBVL, "subvl", sv_user_csr },
-    { SV_CSR_STATE, "state", sv_user_csr },
-    { SV_CSR_SVPSTATE, "svpstate", sv_user_csr },
-    { SV_CSR_PCVBLK, "pcvblk", sv_user_csr },
-    { SV_CSR_SESTATE, "sestate", sv_trap_copy_csr },
-    { SV_CSR_SEPCVBLK, "sepcvblk", sv_trap_copy_csr },
-    { SV_CSR_SESVPSTATE, "sesvpstate", sv_trap_copy_csr },
-    { SV_CSR_MESTATE, "mestate", sv_trap_copy_csr },
-    { SV_CSR_MEPCVBLK, "mepcvblk", sv_trap_copy_csr },
-    { SV_CSR_MESVPSTATE, "mesvpstate", sv_trap_copy_csr },
+    {SV_CSR_MVL, "mvl", sv_user_csr},
+    {SV_CSR_VL, "vl", sv_user_csr},
+    {SV_CSR_SUBVL, "subvl", sv_user_csr},
+    {SV_CSR_STATE, "state", sv_user_csr},
+    {SV_CSR_SVPSTATE, "svpstate", sv_user_csr},
+    {SV_CSR_PCVBLK, "pcvblk", sv_user_csr},
+    {SV_CSR_SESTATE, "sestate", sv_trap_copy_csr},
+    {SV_CSR_SEPCVBLK, "sepcvblk", sv_trap_copy_csr},
+    {SV_CSR_SESVPSTATE, "sesvpstate", sv_trap_copy_csr},
+    {SV_CSR_MESTATE, "mestate", sv_trap_copy_csr},
+    {SV_CSR_MEPCVBLK, "mepcvblk", sv_trap_copy_csr},
+    {SV_CSR_MESVPSTATE, "mesvpstate", sv_trap_copy_csr},
 };
 
 void riscv_sv_csr_install(void)

@@ -28,8 +28,8 @@ target_ulong HELPER(sv_setvl)(CPURISCVState *env, target_ulong rs1_value,
     sv_status status = sv_setvl_decode(insn, &fields);
 
     if (status == SV_OK) {
-        status = sv_setvl_exec(&env->sv.state, fields, rs1_value,
-                               sv_xlen(env), &rd_value);
+        status = sv_setvl_exec(&env->sv.state, fields, rs1_value, sv_xlen(env),
+                               &rd_value);
     }
     if (status != SV_OK) {
         qemu_log_mask(LOG_GUEST_ERROR, "sv.setvl 0x%08x: %s\n", insn,

@@ -23,8 +23,8 @@ static int riscv_sv_post_load(void *opaque, int version_id)
     RISCVCPU *cpu = opaque;
     RISCVSVState *sv = &cpu->env.sv;
     const uint32_t states[] = {
-        sv->state, sv->svpstate, sv->sestate, sv->sesvpstate,
-        sv->mestate, sv->mesvpstate,
+        sv->state,      sv->svpstate, sv->sestate,
+        sv->sesvpstate, sv->mestate,  sv->mesvpstate,
     };
 
     for (size_t i = 0; i < ARRAY_SIZE(states); i++) {
@@ -41,7 +41,7 @@ const VMStateDescription vmstate_riscv_sv = {
     .minimum_version_id = 1,
     .needed = riscv_sv_needed,
     .post_load = riscv_sv_post_load,
-    .fields = (const VMStateField[]) {
+    .fields = (const VMStateField[]){
         VMSTATE_UINT32(env.sv.state, RISCVCPU),
         VMSTATE_UINT32(env.sv.svpstate, RISCVCPU),
         VMSTATE_UINT32(env.sv.pcvblk, RISCVCPU),
@@ -55,6 +55,4 @@ const VMStateDescription vmstate_riscv_sv = {
         VMSTATE_UINT64_SUB_ARRAY(env.sv_gpr, RISCVCPU, 32, SV_NUM_REGS - 32),
 #endif
         VMSTATE_UINT64_SUB_ARRAY(env.sv_fpr, RISCVCPU, 32, SV_NUM_REGS - 32),
-        VMSTATE_END_OF_LIST()
-    }
-};
+        VMSTATE_END_OF_LIST()}};

@@ -11,9 +11,9 @@
 #define TARGET_RISCV_SV_STATE_H
 
 typedef struct RISCVSVState {
-    uint32_t state;      /* STATE: MVL, VL register, SUBVL, offsets (§1.6) */
-    uint32_t svpstate;   /* SVPSTATE: SVPrefix loop state (§1.7) */
-    uint32_t pcvblk;     /* PCVBLK: VBLOCK sub-PC and FSM (§1.8) */
+    uint32_t state;    /* STATE: MVL, VL register, SUBVL, offsets (§1.6) */
+    uint32_t svpstate; /* SVPSTATE: SVPrefix loop state (§1.7) */
+    uint32_t pcvblk;   /* PCVBLK: VBLOCK sub-PC and FSM (§1.8) */
     /* Trap copies (§1.9), swapped with the live state by traps. */
     uint32_t sestate;
     uint32_t sepcvblk;

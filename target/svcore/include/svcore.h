@@ -44,18 +44,18 @@ typedef enum sv_status {
     SV_OK = 0,
     /* The caller must supply more instruction parcels (VBLOCK2 length). */
     SV_NEED_MORE_BYTES,
-    SV_ILLEGAL_MVL_RANGE,       /* MVL 0 or > XLEN (§1.3) */
-    SV_ILLEGAL_VL_REGISTER,     /* VL names a register > 31 (§2.2, A5) */
-    SV_ILLEGAL_VL_EXCEEDS_MVL,  /* x[VL] > MVL when VL is written (A5) */
-    SV_ILLEGAL_SUBVL_RANGE,     /* SUBVL 0 or > 4 (§1.5) */
-    SV_ILLEGAL_STATE_RESERVED,  /* reserved STATE/SVPSTATE bits (§1.7) */
-    SV_ILLEGAL_PCVBLK_INACTIVE, /* PCVBLK written outside a block (§1.8) */
-    SV_ILLEGAL_PCVBLK_RANGE,    /* new opptr outside the opcode area */
-    SV_ILLEGAL_SETVL_RESERVED,  /* sv.setvl with bit 31 set (§2.1) */
-    SV_ILLEGAL_SETVL_VLMAX,     /* sv.setvl VLMAX 0 or > XLEN (A7) */
+    SV_ILLEGAL_MVL_RANGE,        /* MVL 0 or > XLEN (§1.3) */
+    SV_ILLEGAL_VL_REGISTER,      /* VL names a register > 31 (§2.2, A5) */
+    SV_ILLEGAL_VL_EXCEEDS_MVL,   /* x[VL] > MVL when VL is written (A5) */
+    SV_ILLEGAL_SUBVL_RANGE,      /* SUBVL 0 or > 4 (§1.5) */
+    SV_ILLEGAL_STATE_RESERVED,   /* reserved STATE/SVPSTATE bits (§1.7) */
+    SV_ILLEGAL_PCVBLK_INACTIVE,  /* PCVBLK written outside a block (§1.8) */
+    SV_ILLEGAL_PCVBLK_RANGE,     /* new opptr outside the opcode area */
+    SV_ILLEGAL_SETVL_RESERVED,   /* sv.setvl with bit 31 set (§2.1) */
+    SV_ILLEGAL_SETVL_VLMAX,      /* sv.setvl VLMAX 0 or > XLEN (A7) */
     SV_ILLEGAL_VBLOCK_MALFORMED, /* tables overrun the block (§3.2) */
     SV_ILLEGAL_VBLOCK2_RESERVED, /* VBLOCK2 extension field != 0 (§3.4) */
-    SV_ILLEGAL_RESERVED_LENGTH, /* a length encoding SV does not define */
+    SV_ILLEGAL_RESERVED_LENGTH,  /* a length encoding SV does not define */
     SV_STATUS_COUNT
 } sv_status;
 
@@ -70,11 +70,11 @@ const char *sv_status_name(sv_status status);
  * offset by one (A25).
  */
 typedef struct sv_state_fields {
-    uint8_t maxvl;    /* MVL - 1 */
-    uint8_t vl;       /* STATE: register number 0..31; SVPSTATE: VL - 1 */
+    uint8_t maxvl; /* MVL - 1 */
+    uint8_t vl;    /* STATE: register number 0..31; SVPSTATE: VL - 1 */
     uint8_t srcoffs;
     uint8_t destoffs;
-    uint8_t subvl;    /* SUBVL - 1 */
+    uint8_t subvl; /* SUBVL - 1 */
     uint8_t dsvoffs;
 } sv_state_fields;
 
@@ -111,8 +111,7 @@ sv_status sv_csr_write_mvl(uint32_t *state, uint64_t value, unsigned xlen);
  * srcoffs, destoffs and dsvoffs.  The CSR read afterwards returns the new
  * number (the spec's "returns the new value").
  */
-sv_status sv_csr_write_vl(uint32_t *state, uint64_t value,
-                          const uint64_t *gpr);
+sv_status sv_csr_write_vl(uint32_t *state, uint64_t value, const uint64_t *gpr);
 
 /* SUBVL: value must be 1..4; sets STATE.subvl, clamps dsvoffs (§1.5). */
 sv_status sv_csr_write_subvl(uint32_t *state, uint64_t value);
@@ -155,7 +154,7 @@ typedef struct sv_pcvblk_fields {
     uint8_t nnn;     /* header 16xil, bits 14:12 */
     uint8_t hdr11_7; /* header bits 11:7: rplen, pplen, pmode, rmode */
     uint16_t vblock2;
-    uint8_t opptr;   /* 16-bit units from the first opcode */
+    uint8_t opptr; /* 16-bit units from the first opcode */
 } sv_pcvblk_fields;
 
 sv_pcvblk_fields sv_pcvblk_unpack(uint32_t pcvblk);
@@ -194,15 +193,14 @@ sv_status sv_setvl_decode(uint32_t insn, sv_setvl_insn *out);
  * min(rs1_value, VLMAX).  *rd_value is set even when rd = x0 (the caller
  * discards it).
  */
-sv_status sv_setvl_exec(uint32_t *state, sv_setvl_insn insn,
-                        uint64_t rs1_value, unsigned xlen,
-                        uint64_t *rd_value);
+sv_status sv_setvl_exec(uint32_t *state, sv_setvl_insn insn, uint64_t rs1_value,
+                        unsigned xlen, uint64_t *rd_value);
 
 /* ---------------------------------------------------------------------
  * Instruction lengths (§3.1, §11.1).
  */
 typedef enum sv_insn_format {
-    SV_FMT_16,       /* RVC */
+    SV_FMT_16, /* RVC */
     SV_FMT_32,
     SV_FMT_P48,      /* 48-bit with bit 6 = 0: SVPrefix P48 */
     SV_FMT_48_OTHER, /* 48-bit with bit 6 = 1: no SV meaning */
@@ -232,11 +230,11 @@ sv_status sv_insn_length(const uint16_t *parcels, size_t n, unsigned *len);
  * and opcode area sit.  Field decoding of the entries is separate.
  */
 typedef struct sv_vblock_layout {
-    uint8_t total_bytes;    /* whole instruction, header included */
-    uint8_t extended;       /* VBLOCK2 parcel present */
-    uint8_t vlset;          /* a VL block follows */
+    uint8_t total_bytes; /* whole instruction, header included */
+    uint8_t extended;    /* VBLOCK2 parcel present */
+    uint8_t vlset;       /* a VL block follows */
     uint8_t vl_block_offset;
-    uint8_t reg_entries;    /* count of register-table entries */
+    uint8_t reg_entries;     /* count of register-table entries */
     uint8_t reg_entry_bytes; /* 1 or 2 */
     uint8_t reg_offset;
     uint8_t pred_entries;

@@ -8,7 +8,8 @@
 
 #include <cstdint>
 
-namespace svcore {
+namespace svcore
+{
 
 // A contiguous bit field [lsb + width - 1 : lsb] of a word of up to 64 bits.
 struct Field {
@@ -19,13 +20,19 @@ struct Field {
     {
         return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
     }
-    constexpr uint64_t mask() const { return max() << lsb; }
+    constexpr uint64_t mask() const
+    {
+        return max() << lsb;
+    }
     // Fields wider than 32 bits are only tested with any(), never extracted.
     constexpr unsigned extract(uint64_t word) const
     {
         return static_cast<unsigned>((word >> lsb) & max());
     }
-    constexpr bool any(uint64_t word) const { return (word & mask()) != 0; }
+    constexpr bool any(uint64_t word) const
+    {
+        return (word & mask()) != 0;
+    }
     // Truncates v to the field's width (sv_state_pack's contract).
     constexpr uint32_t encode(uint64_t v) const
     {
@@ -38,7 +45,8 @@ struct Field {
 };
 
 // §1.6 STATE, shared by SVPSTATE (§1.7).
-namespace state {
+namespace state
+{
 constexpr Field maxvl{0, 6};
 constexpr Field vl{6, 6};
 constexpr Field srcoffs{12, 6};
@@ -49,7 +57,8 @@ constexpr Field reserved{28, 36}; // 63:28 of the written value
 } // namespace state
 
 // §1.8 PCVBLK with A12's reading of 25:21.
-namespace pcvblk {
+namespace pcvblk
+{
 constexpr Field opptr{0, 5};
 constexpr Field vblock2{5, 16};
 constexpr Field hdr11_7{21, 5};
@@ -59,7 +68,8 @@ constexpr Field status{30, 2};
 } // namespace pcvblk
 
 // §3.1/§3.2 the first parcel of a long instruction / VBLOCK header.
-namespace header {
+namespace header
+{
 constexpr Field quadrant{0, 2}; // != 3: RVC
 constexpr Field bits4_2{2, 3};  // != 7: 32-bit
 constexpr Field low6{0, 6};     // 0x1F: 48-bit
@@ -77,13 +87,15 @@ constexpr unsigned nnn_extended = 7;
 } // namespace header
 
 // §3.4 VBLOCK2: everything above ilen is undefined so far.
-namespace vblock2 {
+namespace vblock2
+{
 constexpr Field ilen{0, 5};
 constexpr Field reserved{5, 11}; // swlen, pplen2, rplen2, mapsz, bit 15
 } // namespace vblock2
 
 // §2.1 sv.setvl.
-namespace setvl {
+namespace setvl
+{
 constexpr Field opcode{0, 7};
 constexpr Field rd{7, 5};
 constexpr Field funct3{12, 3};

@@ -4,7 +4,8 @@
 #include "bits.h"
 #include "svcore.h"
 
-namespace {
+namespace
+{
 
 using namespace svcore;
 
@@ -28,9 +29,8 @@ sv_insn_format classify(uint16_t p0)
     }
     if (header::major.extract(p0) == header::vblock_major) {
         // §3.1: nnn = 111 ("reserved, >= 192 bits") is SV's VBLOCK2.
-        return header::nnn.extract(p0) == header::nnn_extended
-                   ? SV_FMT_VBLOCK2
-                   : SV_FMT_VBLOCK;
+        return header::nnn.extract(p0) == header::nnn_extended ? SV_FMT_VBLOCK2
+                                                               : SV_FMT_VBLOCK;
     }
     return SV_FMT_RESERVED;
 }
@@ -39,7 +39,10 @@ sv_insn_format classify(uint16_t p0)
 
 extern "C" {
 
-sv_insn_format sv_insn_classify(uint16_t parcel0) { return classify(parcel0); }
+sv_insn_format sv_insn_classify(uint16_t parcel0)
+{
+    return classify(parcel0);
+}
 
 sv_status sv_insn_length(const uint16_t *parcels, size_t n, unsigned *len)
 {

@@ -6,7 +6,8 @@
 #include "bits.h"
 #include "svcore.h"
 
-namespace {
+namespace
+{
 
 using namespace svcore;
 
@@ -21,7 +22,10 @@ bool is_setvl_space(uint32_t insn)
 
 extern "C" {
 
-bool sv_is_setvl_space(uint32_t insn) { return is_setvl_space(insn); }
+bool sv_is_setvl_space(uint32_t insn)
+{
+    return is_setvl_space(insn);
+}
 
 sv_status sv_setvl_decode(uint32_t insn, sv_setvl_insn *out)
 {
@@ -35,9 +39,8 @@ sv_status sv_setvl_decode(uint32_t insn, sv_setvl_insn *out)
     return SV_OK;
 }
 
-sv_status sv_setvl_exec(uint32_t *state, sv_setvl_insn insn,
-                        uint64_t rs1_value, unsigned xlen,
-                        uint64_t *rd_value)
+sv_status sv_setvl_exec(uint32_t *state, sv_setvl_insn insn, uint64_t rs1_value,
+                        unsigned xlen, uint64_t *rd_value)
 {
     // A7: VLMAX becomes MVL, so it obeys MVL's 1..XLEN range (§1.3).
     if (insn.vlmax == 0 || insn.vlmax > xlen) {
@@ -50,8 +53,8 @@ sv_status sv_setvl_exec(uint32_t *state, sv_setvl_insn insn,
     f.srcoffs = f.destoffs = f.dsvoffs = 0;
     *state = sv_state_pack(f);
     // §2.1: VL is set to exactly the request, within MVL (unlike RVV).
-    *rd_value = insn.rs1 == 0 ? insn.vlmax
-                              : std::min<uint64_t>(rs1_value, insn.vlmax);
+    *rd_value =
+        insn.rs1 == 0 ? insn.vlmax : std::min<uint64_t>(rs1_value, insn.vlmax);
     return SV_OK;
 }
 

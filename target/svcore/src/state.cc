@@ -7,7 +7,8 @@
 #include "bits.h"
 #include "svcore.h"
 
-namespace {
+namespace
+{
 
 using namespace svcore;
 
@@ -87,9 +88,15 @@ sv_pcvblk_fields pcvblk_unpack(uint32_t word)
 
 extern "C" {
 
-sv_state_fields sv_state_unpack(uint32_t state) { return unpack(state); }
+sv_state_fields sv_state_unpack(uint32_t state)
+{
+    return unpack(state);
+}
 
-uint32_t sv_state_pack(sv_state_fields fields) { return pack(fields); }
+uint32_t sv_state_pack(sv_state_fields fields)
+{
+    return pack(fields);
+}
 
 unsigned sv_state_mvl(uint32_t state)
 {
@@ -101,7 +108,10 @@ unsigned sv_state_subvl(uint32_t state)
     return state::subvl.extract(state) + 1;
 }
 
-unsigned sv_state_vl_reg(uint32_t state) { return state::vl.extract(state); }
+unsigned sv_state_vl_reg(uint32_t state)
+{
+    return state::vl.extract(state);
+}
 
 unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value)
 {
@@ -118,8 +128,7 @@ sv_status sv_csr_write_mvl(uint32_t *state, uint64_t value, unsigned xlen)
     return SV_OK;
 }
 
-sv_status sv_csr_write_vl(uint32_t *state, uint64_t value,
-                          const uint64_t *gpr)
+sv_status sv_csr_write_vl(uint32_t *state, uint64_t value, const uint64_t *gpr)
 {
     // A5: the value is a register number whose contents must fit MVL.
     if (value > max_vl_reg) {

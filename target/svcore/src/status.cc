@@ -3,7 +3,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "svcore.h"
 
-namespace {
+namespace
+{
 
 // Indexed by sv_status; the static_assert keeps it in step with the enum.
 constexpr const char *status_names[] = {
@@ -22,8 +23,7 @@ constexpr const char *status_names[] = {
     "ILLEGAL_VBLOCK2_RESERVED",
     "ILLEGAL_RESERVED_LENGTH",
 };
-static_assert(sizeof(status_names) / sizeof(status_names[0]) ==
-                  SV_STATUS_COUNT,
+static_assert(sizeof(status_names) / sizeof(status_names[0]) == SV_STATUS_COUNT,
               "one name per sv_status");
 
 } // namespace

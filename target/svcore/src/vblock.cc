@@ -4,7 +4,8 @@
 #include "bits.h"
 #include "svcore.h"
 
-namespace {
+namespace
+{
 
 using namespace svcore;
 
@@ -12,10 +13,16 @@ using namespace svcore;
 // 0, 2, 4 or 8 bytes.
 constexpr uint8_t reg_entry_counts[2][4] = {{0, 2, 4, 8}, {0, 1, 2, 4}};
 
-constexpr unsigned entry_bytes(unsigned mode) { return mode ? 2 : 1; }
+constexpr unsigned entry_bytes(unsigned mode)
+{
+    return mode ? 2 : 1;
+}
 
 // A11: each table is padded to a 16-bit boundary.
-constexpr unsigned align2(unsigned bytes) { return (bytes + 1) & ~1u; }
+constexpr unsigned align2(unsigned bytes)
+{
+    return (bytes + 1) & ~1u;
+}
 
 sv_status decode(uint16_t hdr, uint16_t vb2, sv_vblock_layout *out)
 {
@@ -46,8 +53,8 @@ sv_status decode(uint16_t hdr, uint16_t vb2, sv_vblock_layout *out)
     offset = align2(offset + l.reg_entries * l.reg_entry_bytes);
 
     // §3.2, A11: pplen = 1 is the register count, 0 half of it rounded up.
-    l.pred_entries = header::pplen.extract(hdr) ? l.reg_entries
-                                                : (l.reg_entries + 1) / 2;
+    l.pred_entries =
+        header::pplen.extract(hdr) ? l.reg_entries : (l.reg_entries + 1) / 2;
     l.pred_entry_bytes = entry_bytes(header::pmode.extract(hdr));
     l.pred_offset = static_cast<uint8_t>(offset);
     offset = align2(offset + l.pred_entries * l.pred_entry_bytes);
@@ -64,8 +71,7 @@ sv_status decode(uint16_t hdr, uint16_t vb2, sv_vblock_layout *out)
 
 } // namespace
 
-extern "C" sv_status sv_vblock_layout_decode(uint16_t header,
-                                             uint16_t vblock2,
+extern "C" sv_status sv_vblock_layout_decode(uint16_t header, uint16_t vblock2,
                                              sv_vblock_layout *out)
 {
     return decode(header, vblock2, out);
