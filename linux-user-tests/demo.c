@@ -21,6 +21,9 @@ int main(void)
     static const uint64_t requests[] = {3, 8, 20};
 
     sv_trap_install();
+    printf("Simple-V on QEMU: sv.setvl picks a scalar register to *be* the "
+           "vector length\n(VL = min(requested, MVL)); later vector "
+           "instructions run over VL elements.\n\n");
     for (size_t i = 0; i < SV_COUNT(requests); i++) {
         register uint64_t t0 __asm__("t0");
         register uint64_t a0 __asm__("a0") = requests[i];
