@@ -254,6 +254,127 @@ typedef struct sv_vblock_layout {
 sv_status sv_vblock_layout_decode(uint16_t header, uint16_t vblock2,
                                   sv_vblock_layout *out);
 
+/* ---------------------------------------------------------------------
+ * VBLOCK context (§1.10, §1.11, §3, A8-A11, A13, A26-A29, A45, A46): a
+ * whole VBLOCK decoded from its bytes, so the translator can specialise
+ * on it (§3.8 QEMU NOTE).  Only run-time values (the VL register, STATE
+ * offsets, mask registers, data) are left to the generated code.
+ */
+
+/*
+ * One register-table entry after expansion (§1.10, A26, A27, A29).  An
+ * enabled entry redirects through regidx even when isvec = 0 (A29).  The
+ * 8-bit form has isvec = 1 and regidx = regnum << 2 (A26).
+ */
+typedef struct sv_reg_entry {
+    uint8_t enabled;
+    uint8_t isvec;
+    uint8_t regidx;  /* 0..127 */
+    uint8_t elwidth; /* 0 = default, else 8, 16 or 32 (vew) */
+} sv_reg_entry;
+
+/*
+ * One predicate-table entry (§1.11, A28, A45, A46).  The mask is the
+ * integer register x[predidx], inverted when inv is set.  8-bit entries
+ * have ffirst = 0 and predidx = x(9 + k), k being the entry's position in
+ * the predicate table counting unused (all-zero) entries too.
+ */
+typedef struct sv_pred_entry {
+    uint8_t enabled;
+    uint8_t predidx; /* x0..x31 */
+    uint8_t zero;
+    uint8_t inv;
+    uint8_t ffirst;
+} sv_pred_entry;
+
+/* VL-block modes (§3.3); 3 is reserved and never decoded. */
+enum {
+    SV_VL_MODE_RD = 0,  /* sv.setvl rd, x0, vlmax */
+    SV_VL_MODE_RVC = 1, /* sv.setvl rd', rs1', vlmax (x8..x15) */
+    SV_VL_MODE_RS1 = 2, /* MVL := vlmax, STATE.vl := rs1, no GPR write */
+};
+
+/*
+ * The VL block (§3.3, A8, A9).  Acting on it is an sv.setvl with
+ * VLMAX = vlmax (imm + 1, A8) and SUBVL := subvl: mode 0 and 1 as
+ * sv_setvl_exec with {rd, rs1, vlmax}; mode 2 (A9, likely intent) sets
+ * MVL := vlmax and STATE.vl := rs1 and writes no GPR (rd is x0).  The
+ * decode does not know XLEN: vlmax > XLEN is left to the executor
+ * (sv_setvl_exec's SV_ILLEGAL_SETVL_VLMAX).  Everything is 0 when
+ * present = 0.
+ */
+typedef struct sv_vl_block {
+    uint8_t present;
+    uint8_t mode;  /* SV_VL_MODE_* */
+    uint8_t subvl; /* 1..4 */
+    uint8_t vlmax; /* 1..64 */
+    uint8_t rd;    /* x0..x31; x0 in mode 2 */
+    uint8_t rs1;   /* x0..x31; x0 in mode 0 */
+} sv_vl_block;
+
+/* A13: opptr is 5 bits, so no opcode may start beyond halfword 31. */
+#define SV_VBLOCK_MAX_OPS 32
+
+typedef struct sv_vblock_context {
+    sv_vblock_layout layout;
+    sv_vl_block vl;
+    /* Indexed by the 5-bit register field of the opcode (the key). */
+    sv_reg_entry int_regs[32];
+    sv_reg_entry fp_regs[32];
+    sv_pred_entry int_preds[32];
+    sv_pred_entry fp_preds[32];
+    /* The opcode area (§3.5): each opcode's byte offset from the start
+     * of the VBLOCK (its opptr is (op_offset - layout.opcodes_offset) / 2).
+     * Entries beyond n_ops are 0. */
+    uint8_t n_ops;
+    uint8_t op_offset[SV_VBLOCK_MAX_OPS];
+} sv_vblock_context;
+
+/*
+ * Decodes the VBLOCK whose bytes (little-endian parcels, as in memory)
+ * are bytes[0..n-1]; bytes past the block are ignored.  On SV_OK the
+ * context is stored; on any other status *out is left untouched.
+ *
+ *   SV_NEED_MORE_BYTES: n < 2, or n < 4 with nnn = 7 (VBLOCK2 needed for
+ *     the length), or n < layout.total_bytes.
+ *   SV_ILLEGAL_RESERVED_LENGTH: parcel 0 is not a VBLOCK header.
+ *   SV_ILLEGAL_VBLOCK2_RESERVED: VBLOCK2 bits 15:5 != 0 (§3.4).
+ *   SV_ILLEGAL_VBLOCK_MALFORMED, each of which raises illegal instruction
+ *   (contract C4):
+ *     - the tables leave no room for an opcode (sv_vblock_layout_decode);
+ *     - VL block mode 11, whatever its other bits (§3.3);
+ *     - VL block mode 00 or 10 with the reserved bit 5 set (§3.3);
+ *     - a non-zero padding byte after an odd count of 8-bit predicate
+ *       entries (A11 pads "with a zero byte");
+ *     - a 16-bit predicate entry whose key (regidx) has bits 6:5 != 0
+ *       (A28), or with predidx = x0, zero = 1, inv = 1 (A46);
+ *     - in the opcode area (§3.5): a zero parcel 0x0000; any instruction
+ *       longer than 32 bits (48-bit incl. P48, P64, and VBLOCK/VBLOCK2:
+ *       no nesting; P48/P64 in a block are not supported yet); the last
+ *       instruction not ending exactly at the block end; an opcode
+ *       starting at opptr > 31 (A13).
+ *
+ * Tables are expanded in order, so a later entry with the same key (and
+ * the same i/f) wins (§1.10); all-zero entries are unused (A45) and do
+ * not clear an earlier entry.  Both tables are kept as decoded: the
+ * "predicate only with a register entry" rule is a lookup rule, applied
+ * by sv_pred_for.
+ */
+sv_status sv_vblock_decode(const uint8_t *bytes, size_t n,
+                           sv_vblock_context *out);
+
+/*
+ * The predicate entry that applies to register regkey (the 5-bit opcode
+ * field) of class is_fp, or NULL for "no predicate" (all ones, not
+ * zeroing: §1.11 get_pred_val).  The entry applies only when the same
+ * register also has an enabled register-table entry (§1.11 critical
+ * rule), unless no_reg_entry_needed is true: a branch's second operand,
+ * including the integer x0 of C.BEQZ/C.BNEZ (§1.11, §6.2).  regkey > 31
+ * gives NULL.
+ */
+const sv_pred_entry *sv_pred_for(const sv_vblock_context *ctx, bool is_fp,
+                                 unsigned regkey, bool no_reg_entry_needed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,346 @@
+// VBLOCK context: a whole VBLOCK decoded from its bytes (§1.10, §1.11,
+// §3.3, §3.5, A8, A9, A11, A13, A26-A29, A45, A46).  The layout (where
+// each part sits) comes from sv_vblock_layout_decode; this file decodes
+// the fields of the VL block and the table entries and checks the
+// opcode area, so the translator can specialise on the result (§3.8).
+//
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "bits.h"
+#include "svcore.h"
+
+namespace
+{
+
+using namespace svcore;
+
+// §3.3 VL block, as parcel bits 15:0.
+namespace vl_fields
+{
+constexpr Field mode{14, 2};
+constexpr Field subvl{12, 2}; // SUBVL - 1, STATE.subvl's encoding
+constexpr Field imm{6, 6};    // VLMAX - 1 (A8)
+constexpr Field rsvd{5, 1};   // modes 00 and 10
+constexpr Field reg{0, 5};    // mode 00: rd, mode 10: rs1
+constexpr Field rd_c{0, 3};   // mode 01: rd'
+constexpr Field rs1_c{3, 3};  // mode 01: rs1' (bit 5 is rs1'[2])
+constexpr unsigned mode_reserved = 3;
+constexpr unsigned rvc_reg_base = 8; // rd'/rs1' name x8..x15
+} // namespace vl_fields
+
+// §1.10 16-bit register entry.
+namespace reg16
+{
+constexpr Field key{0, 5};
+constexpr Field vew{5, 2};
+constexpr Field is_int{7, 1}; // A27: 1 = integer
+constexpr Field regidx{8, 7};
+constexpr Field isvec{15, 1};
+} // namespace reg16
+
+// §1.10 8-bit register entry: isvec = 1, regidx = regnum << 2 (A26).
+namespace reg8
+{
+constexpr Field regnum{0, 5};
+constexpr Field vew{5, 2};
+constexpr Field is_int{7, 1};
+constexpr unsigned regidx_shift = 2;
+} // namespace reg8
+
+// §1.11 16-bit predicate entry.  The 7-bit regidx field (7:1) is the
+// key; A28 keys by the 5-bit opcode field, so its top two bits (entry
+// bits 7:6) must be 0.
+namespace pred16
+{
+constexpr Field ffirst{0, 1};
+constexpr Field key{1, 5};
+constexpr Field key_high{6, 2};
+constexpr Field is_int{8, 1};
+constexpr Field inv{9, 1};
+constexpr Field zero{10, 1};
+constexpr Field predidx{11, 5};
+} // namespace pred16
+
+// §1.11 8-bit predicate entry: predidx implicit, ffirst = 0.
+namespace pred8
+{
+constexpr Field regnum{0, 5};
+constexpr Field is_int{5, 1};
+constexpr Field inv{6, 1};
+constexpr Field zero{7, 1};
+// "entry k uses x(9+k)": k is the position in the table.
+constexpr unsigned first_predidx = 9;
+} // namespace pred8
+
+// §1.10 vew: 00 default, 01 8, 10 16, 11 32 (not the 2018 meaning).
+constexpr uint8_t vew_elwidth[4] = {0, 8, 16, 32};
+
+// A13: PCVBLK.opptr has 5 bits.
+constexpr unsigned max_opptr = pcvblk::opptr.max();
+static_assert(max_opptr + 1 == SV_VBLOCK_MAX_OPS,
+              "op_offset must hold one opcode per addressable halfword");
+
+// Instruction memory is little-endian parcels (C6).
+constexpr uint16_t read16(const uint8_t *p)
+{
+    return static_cast<uint16_t>(p[0] | p[1] << 8);
+}
+
+sv_status decode_vl(uint16_t parcel, sv_vl_block *vl)
+{
+    const unsigned mode = vl_fields::mode.extract(parcel);
+    // §3.3: mode 11 is reserved (and "must be all zeros", so no value of
+    // the other bits makes it legal).
+    if (mode == vl_fields::mode_reserved) {
+        return SV_ILLEGAL_VBLOCK_MALFORMED;
+    }
+    sv_vl_block v{};
+    v.present = 1;
+    v.mode = static_cast<uint8_t>(mode);
+    v.subvl = static_cast<uint8_t>(vl_fields::subvl.extract(parcel) + 1);
+    v.vlmax = static_cast<uint8_t>(vl_fields::imm.extract(parcel) + 1);
+    switch (mode) {
+    case SV_VL_MODE_RD:
+        if (vl_fields::rsvd.any(parcel)) {
+            return SV_ILLEGAL_VBLOCK_MALFORMED;
+        }
+        v.rd = static_cast<uint8_t>(vl_fields::reg.extract(parcel));
+        break;
+    case SV_VL_MODE_RVC:
+        v.rd = static_cast<uint8_t>(vl_fields::rvc_reg_base +
+                                    vl_fields::rd_c.extract(parcel));
+        v.rs1 = static_cast<uint8_t>(vl_fields::rvc_reg_base +
+                                     vl_fields::rs1_c.extract(parcel));
+        break;
+    default: // SV_VL_MODE_RS1: A9's likely intent, STATE.vl := rs1
+        if (vl_fields::rsvd.any(parcel)) {
+            return SV_ILLEGAL_VBLOCK_MALFORMED;
+        }
+        v.rs1 = static_cast<uint8_t>(vl_fields::reg.extract(parcel));
+        break;
+    }
+    *vl = v;
+    return SV_OK;
+}
+
+// A27: i/f = 1 selects the integer table.
+sv_reg_entry *reg_table(sv_vblock_context *c, unsigned is_int)
+{
+    return is_int ? c->int_regs : c->fp_regs;
+}
+
+sv_pred_entry *pred_table(sv_vblock_context *c, unsigned is_int)
+{
+    return is_int ? c->int_preds : c->fp_preds;
+}
+
+// Register entries never fail: every 16- and 8-bit pattern is defined.
+void apply_reg16(uint16_t e, sv_vblock_context *c)
+{
+    if (e == 0) { // A45: unused
+        return;
+    }
+    sv_reg_entry &r =
+        reg_table(c, reg16::is_int.extract(e))[reg16::key.extract(e)];
+    r.enabled = 1;
+    r.isvec = static_cast<uint8_t>(reg16::isvec.extract(e));
+    r.regidx = static_cast<uint8_t>(reg16::regidx.extract(e));
+    r.elwidth = vew_elwidth[reg16::vew.extract(e)];
+}
+
+void apply_reg8(uint8_t e, sv_vblock_context *c)
+{
+    // A45: without this a zero byte would make f0 a vector at f0.
+    if (e == 0) {
+        return;
+    }
+    const unsigned regnum = reg8::regnum.extract(e);
+    sv_reg_entry &r = reg_table(c, reg8::is_int.extract(e))[regnum];
+    r.enabled = 1;
+    r.isvec = 1;
+    r.regidx = static_cast<uint8_t>(regnum << reg8::regidx_shift);
+    r.elwidth = vew_elwidth[reg8::vew.extract(e)];
+}
+
+sv_status apply_pred16(uint16_t e, sv_vblock_context *c)
+{
+    if (e == 0) { // A45
+        return SV_OK;
+    }
+    if (pred16::key_high.any(e)) { // A28
+        return SV_ILLEGAL_VBLOCK_MALFORMED;
+    }
+    const unsigned predidx = pred16::predidx.extract(e);
+    const unsigned zero = pred16::zero.extract(e);
+    const unsigned inv = pred16::inv.extract(e);
+    // A46: x0 + inv + zero is reserved (x0 + inv alone is "all ones").
+    if (predidx == 0 && zero && inv) {
+        return SV_ILLEGAL_VBLOCK_MALFORMED;
+    }
+    sv_pred_entry &p =
+        pred_table(c, pred16::is_int.extract(e))[pred16::key.extract(e)];
+    p.enabled = 1;
+    p.predidx = static_cast<uint8_t>(predidx);
+    p.zero = static_cast<uint8_t>(zero);
+    p.inv = static_cast<uint8_t>(inv);
+    p.ffirst = static_cast<uint8_t>(pred16::ffirst.extract(e));
+    return SV_OK;
+}
+
+// k is the entry's position in the table; the mask register follows from
+// it, so an unused entry still "uses up" its x(9+k) (§1.11 "entry k uses
+// x(9+k)").  The implicit predidx is never x0, so A46 cannot arise.
+void apply_pred8(uint8_t e, unsigned k, sv_vblock_context *c)
+{
+    if (e == 0) { // A45
+        return;
+    }
+    sv_pred_entry &p =
+        pred_table(c, pred8::is_int.extract(e))[pred8::regnum.extract(e)];
+    p.enabled = 1;
+    p.predidx = static_cast<uint8_t>(pred8::first_predidx + k);
+    p.zero = static_cast<uint8_t>(pred8::zero.extract(e));
+    p.inv = static_cast<uint8_t>(pred8::inv.extract(e));
+    p.ffirst = 0;
+}
+
+sv_status decode_tables(const uint8_t *bytes, sv_vblock_context *c)
+{
+    const sv_vblock_layout &l = c->layout;
+    const uint8_t *reg = bytes + l.reg_offset;
+    for (unsigned i = 0; i < l.reg_entries; ++i) {
+        if (l.reg_entry_bytes == 2) {
+            apply_reg16(read16(reg + 2 * i), c);
+        } else {
+            apply_reg8(reg[i], c);
+        }
+    }
+    const uint8_t *pred = bytes + l.pred_offset;
+    for (unsigned k = 0; k < l.pred_entries; ++k) {
+        if (l.pred_entry_bytes == 2) {
+            const sv_status st = apply_pred16(read16(pred + 2 * k), c);
+            if (st != SV_OK) {
+                return st;
+            }
+        } else {
+            apply_pred8(pred[k], k, c);
+        }
+    }
+    // A11 pads each table "with a zero byte"; only an odd count of 8-bit
+    // predicate entries leaves one (8-bit register counts are even).
+    // Anything else there is not a VBLOCK this spec defines (C4).
+    const unsigned pred_bytes = l.pred_entries * l.pred_entry_bytes;
+    if (pred_bytes % 2 != 0 && pred[pred_bytes] != 0) {
+        return SV_ILLEGAL_VBLOCK_MALFORMED;
+    }
+    return SV_OK;
+}
+
+// §3.5: RVC and RV32 opcodes, packed, ending exactly at the block end.
+sv_status decode_opcodes(const uint8_t *bytes, sv_vblock_context *c)
+{
+    const unsigned start = c->layout.opcodes_offset;
+    const unsigned end = c->layout.total_bytes;
+    unsigned n_ops = 0;
+    for (unsigned off = start; off < end;) {
+        // A13: an opcode PCVBLK.opptr cannot name could never be resumed
+        // after a trap, so it is rejected up front.
+        if ((off - start) / 2 > max_opptr) {
+            return SV_ILLEGAL_VBLOCK_MALFORMED;
+        }
+        const uint16_t parcels[2] = {read16(bytes + off),
+                                     off + 4 <= end ? read16(bytes + off + 2)
+                                                    : uint16_t{0}};
+        // §3.5: a zero parcel is illegal as usual (only a first parcel:
+        // the upper half of a 32-bit opcode may well be 0x0000).
+        if (parcels[0] == 0) {
+            return SV_ILLEGAL_VBLOCK_MALFORMED;
+        }
+        unsigned len = 0;
+        // > 4 bytes: P48/P64 (not supported inside a block yet), other
+        // 48-bit, and VBLOCK/VBLOCK2 (no nesting).
+        if (sv_insn_length(parcels, 2, &len) != SV_OK || len > 4 ||
+            off + len > end) {
+            return SV_ILLEGAL_VBLOCK_MALFORMED;
+        }
+        c->op_offset[n_ops++] = static_cast<uint8_t>(off);
+        off += len;
+    }
+    c->n_ops = static_cast<uint8_t>(n_ops);
+    return SV_OK;
+}
+
+sv_status decode(const uint8_t *bytes, size_t n, sv_vblock_context *out)
+{
+    if (n < 2) {
+        return SV_NEED_MORE_BYTES;
+    }
+    const uint16_t hdr = read16(bytes);
+    if (header::major.extract(hdr) != header::vblock_major) {
+        return SV_ILLEGAL_RESERVED_LENGTH;
+    }
+    // A47: VBLOCK2's ilen gives the length, so it is needed first.
+    const bool extended = header::nnn.extract(hdr) == header::nnn_extended;
+    if (extended && n < 4) {
+        return SV_NEED_MORE_BYTES;
+    }
+    const uint16_t vb2 = extended ? read16(bytes + 2) : 0;
+
+    sv_vblock_context c{};
+    const sv_status st = sv_vblock_layout_decode(hdr, vb2, &c.layout);
+    if (st != SV_OK) {
+        return st;
+    }
+    if (n < c.layout.total_bytes) {
+        return SV_NEED_MORE_BYTES;
+    }
+    if (c.layout.vlset) {
+        const sv_status vs =
+            decode_vl(read16(bytes + c.layout.vl_block_offset), &c.vl);
+        if (vs != SV_OK) {
+            return vs;
+        }
+    }
+    const sv_status ts = decode_tables(bytes, &c);
+    if (ts != SV_OK) {
+        return ts;
+    }
+    const sv_status os = decode_opcodes(bytes, &c);
+    if (os != SV_OK) {
+        return os;
+    }
+    *out = c;
+    return SV_OK;
+}
+
+// §1.11 get_pred_val's look-up half, with the table choice of A27.
+const sv_pred_entry *pred_for(const sv_vblock_context *c, bool is_fp,
+                              unsigned regkey, bool no_reg_entry_needed)
+{
+    if (regkey >= 32) {
+        return nullptr;
+    }
+    const sv_reg_entry &r = (is_fp ? c->fp_regs : c->int_regs)[regkey];
+    const sv_pred_entry &p = (is_fp ? c->fp_preds : c->int_preds)[regkey];
+    if (!p.enabled || (!r.enabled && !no_reg_entry_needed)) {
+        return nullptr;
+    }
+    return &p;
+}
+
+} // namespace
+
+extern "C" {
+
+sv_status sv_vblock_decode(const uint8_t *bytes, size_t n,
+                           sv_vblock_context *out)
+{
+    return decode(bytes, n, out);
+}
+
+const sv_pred_entry *sv_pred_for(const sv_vblock_context *ctx, bool is_fp,
+                                 unsigned regkey, bool no_reg_entry_needed)
+{
+    return pred_for(ctx, is_fp, regkey, no_reg_entry_needed);
+}
+
+} // extern "C"
