@@ -28,4 +28,30 @@ void riscv_sv_dump_state(CPUState *cs, FILE *f, int flags);
 extern const VMStateDescription vmstate_riscv_sv;
 #endif
 
+#ifdef CONFIG_LINUX_USER
+/*
+ * linux-user signal frames (contract C5; layout in docs/sv-state.md,
+ * "Signal frames").  extdesc is the host address of the sigcontext's
+ * sc_extdesc (the kernel's struct __riscv_extra_ext_header without its
+ * padding: u32 reserved, then the first record header) in a locked frame.
+ */
+
+/* Bytes the SV record adds after the kernel sigcontext; 0 without xsv. */
+size_t riscv_sv_sigframe_size(CPURISCVState *env);
+
+/*
+ * With xsv, writes the SV record and the END header from extdesc on, and
+ * clears PCVBLK for the handler.  Without xsv, does nothing.
+ */
+void riscv_sv_setup_sigframe(CPURISCVState *env, void *extdesc);
+
+/*
+ * With xsv, walks the records from extdesc up to frame_end and restores
+ * the SV state; returns false (nothing restored) for a bad frame, which
+ * rt_sigreturn turns into SIGSEGV.  Without xsv, returns true.
+ */
+bool riscv_sv_restore_sigframe(CPURISCVState *env, const void *extdesc,
+                               const void *frame_end);
+#endif
+
 #endif
