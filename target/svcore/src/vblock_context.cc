@@ -13,64 +13,6 @@ namespace
 
 using namespace svcore;
 
-// §3.3 VL block, as parcel bits 15:0.
-namespace vl_fields
-{
-constexpr Field mode{14, 2};
-constexpr Field subvl{12, 2}; // SUBVL - 1, STATE.subvl's encoding
-constexpr Field imm{6, 6};    // VLMAX - 1 (A8)
-constexpr Field rsvd{5, 1};   // modes 00 and 10
-constexpr Field reg{0, 5};    // mode 00: rd, mode 10: rs1
-constexpr Field rd_c{0, 3};   // mode 01: rd'
-constexpr Field rs1_c{3, 3};  // mode 01: rs1' (bit 5 is rs1'[2])
-constexpr unsigned mode_reserved = 3;
-constexpr unsigned rvc_reg_base = 8; // rd'/rs1' name x8..x15
-} // namespace vl_fields
-
-// §1.10 16-bit register entry.
-namespace reg16
-{
-constexpr Field key{0, 5};
-constexpr Field vew{5, 2};
-constexpr Field is_int{7, 1}; // A27: 1 = integer
-constexpr Field regidx{8, 7};
-constexpr Field isvec{15, 1};
-} // namespace reg16
-
-// §1.10 8-bit register entry: isvec = 1, regidx = regnum << 2 (A26).
-namespace reg8
-{
-constexpr Field regnum{0, 5};
-constexpr Field vew{5, 2};
-constexpr Field is_int{7, 1};
-constexpr unsigned regidx_shift = 2;
-} // namespace reg8
-
-// §1.11 16-bit predicate entry.  The 7-bit regidx field (7:1) is the
-// key; A28 keys by the 5-bit opcode field, so its top two bits (entry
-// bits 7:6) must be 0.
-namespace pred16
-{
-constexpr Field ffirst{0, 1};
-constexpr Field key{1, 5};
-constexpr Field key_high{6, 2};
-constexpr Field is_int{8, 1};
-constexpr Field inv{9, 1};
-constexpr Field zero{10, 1};
-constexpr Field predidx{11, 5};
-} // namespace pred16
-
-// §1.11 8-bit predicate entry: predidx implicit, ffirst = 0.
-namespace pred8
-{
-constexpr Field regnum{0, 5};
-constexpr Field is_int{5, 1};
-constexpr Field inv{6, 1};
-constexpr Field zero{7, 1};
-// "entry k uses x(9+k)": k is the position in the table.
-constexpr unsigned first_predidx = 9;
-} // namespace pred8
-
 // §1.10 vew: 00 default, 01 8, 10 16, 11 32 (not the 2018 meaning).
 constexpr uint8_t vew_elwidth[4] = {0, 8, 16, 32};
 
