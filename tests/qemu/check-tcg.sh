@@ -2,15 +2,22 @@
 # No regression: QEMU's own riscv64 linux-user TCG tests (make check-tcg
 # for riscv64-linux-user, guest programs built with Debian's riscv64 cross
 # compiler) on the patched build.  qemu-riscv64 defaults to -cpu max,
-# which has no xsv, so this checks that xsv off is upstream behaviour.
-#   check-tcg.sh QEMU_BUILD_DIR
+# which has no xsv, so without CPU this checks that xsv off is upstream
+# behaviour; with CPU (e.g. rv64,xsv=true) every test that does not name
+# its own -cpu runs on that CPU (QEMU_CPU), so plain RV64GC programs are
+# checked to run unchanged with SV on.
+#   check-tcg.sh QEMU_BUILD_DIR [CPU]
 set -euo pipefail
-build=${1:?usage: check-tcg.sh QEMU_BUILD_DIR}
+build=${1:?usage: check-tcg.sh QEMU_BUILD_DIR [CPU]}
+cpu=${2:-}
+if [ -n "$cpu" ]; then
+    export QEMU_CPU=$cpu
+fi
 grep -q 'riscv64-linux-user' "$build/config-host.mak" ||
     { echo "QEMU was not configured for riscv64-linux-user"; exit 1; }
 grep -q '^TCG_TESTS_TARGETS=.*riscv64-linux-user' "$build/config-host.mak" ||
     { echo "configure found no riscv64 cross compiler: apt install gcc-riscv64-linux-gnu, then reconfigure"; exit 1; }
-log="$build/check-tcg.log"
+log="$build/check-tcg${cpu:+-$cpu}.log"
 # The plugin runs need the test plugins, which `make qemu-riscv64` skips.
 if ! make -C "$build" -j2 test-plugins > "$log" 2>&1 ||
    ! make -C "$build" -j2 run-tcg-tests-riscv64-linux-user >> "$log" 2>&1; then
@@ -20,5 +27,5 @@ if ! make -C "$build" -j2 test-plugins > "$log" 2>&1 ||
 fi
 tests=$(grep -c '^  TEST' "$log" || true)
 skipped=$(grep -c '^  SKIPPED' "$log" || true)
-echo "ok: check-tcg riscv64-linux-user: $tests TEST, $skipped SKIPPED, 0 failed"
+echo "ok: check-tcg riscv64-linux-user${cpu:+ (QEMU_CPU=$cpu)}: $tests TEST, $skipped SKIPPED, 0 failed"
 [ "$tests" -gt 100 ] || { echo "FAIL: only $tests tests ran"; exit 1; }
