@@ -21,6 +21,12 @@ bool riscv_sv_validate(RISCVCPU *cpu, Error **errp);
 /* Registers x32..x127 and f32..f127 with the gdbstub (org.qemu.riscv.sv). */
 void riscv_sv_register_gdb_regs(CPUState *cs);
 
+/*
+ * Makes -d in_asm and plugin disassembly use SV instruction lengths and
+ * show VBLOCK contexts (sv_disas.c).
+ */
+void riscv_sv_disas_set_info(RISCVCPU *cpu, struct disassemble_info *info);
+
 /* Appends the SV CSRs and registers to `info registers` / -d cpu. */
 void riscv_sv_dump_state(CPUState *cs, FILE *f, int flags);
 

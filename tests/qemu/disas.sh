@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# -d in_asm with xsv: SV instructions are measured and decoded by the core
+# library, so a VBLOCK shows its context and opcodes and the disassembler
+# steps by the real length.
+#   disas.sh QEMU_RISCV64 FIXTURE
+set -euo pipefail
+qemu=${1:?usage: disas.sh QEMU_RISCV64 FIXTURE}
+fixture=${2:?usage: disas.sh QEMU_RISCV64 FIXTURE}
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+"$qemu" -cpu rv64,xsv=true -d in_asm -D "$log" "$fixture"
+line=$(grep -m1 'sv.vblock' "$log" | tr -s ' ') || { echo "FAIL: no sv.vblock in -d in_asm"; exit 1; }
+echo "$line"
+want='sv.vblock[14] {setvl mode=rd rd=x5 rs1=x0 mvl=8 subvl=1} { x10->x40.v:e8 x10?!x9 } ; 00b50533 add a0,a0,a1 ; 0001 nop'
+case "$line" in
+*"$want"*) echo "ok: VBLOCK context and opcodes" ;;
+*) echo "FAIL: expected '$want'"; exit 1 ;;
+esac
+# The instruction after the VBLOCK (14 bytes on) must start a new line.
+next=$(printf '%x' $(( 0x$(echo "$line" | sed -n 's/^0x0*\([0-9a-f]*\):.*/\1/p') + 14 )))
+grep -q "^0x0*$next:" "$log" || { echo "FAIL: nothing disassembled at 0x$next"; exit 1; }
+echo "ok: the next instruction is at 0x$next"
