@@ -110,33 +110,12 @@ VcpuCounts *vcpu_counts(unsigned vcpu_index)
 
 /* ------------------------------------------------------ classification */
 
-bool is_sv_csr(uint16_t csr)
-{
-    switch (csr) {
-    case SV_CSR_MVL:
-    case SV_CSR_VL:
-    case SV_CSR_SUBVL:
-    case SV_CSR_STATE:
-    case SV_CSR_SVPSTATE:
-    case SV_CSR_PCVBLK:
-    case SV_CSR_SESTATE:
-    case SV_CSR_SEPCVBLK:
-    case SV_CSR_SESVPSTATE:
-    case SV_CSR_MESTATE:
-    case SV_CSR_MEPCVBLK:
-    case SV_CSR_MESVPSTATE:
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* Zicsr (standard RISC-V, not SV): SYSTEM opcode, funct3 1-3 or 5-7. */
 bool is_sv_csr_access(uint32_t insn)
 {
     unsigned funct3 = (insn >> 12) & 7;
     return (insn & 0x7f) == 0x73 && funct3 != 0 && funct3 != 4 &&
-           is_sv_csr(insn >> 20);
+           sv_is_csr(insn >> 20);
 }
 
 Kind classify(const uint8_t *bytes, size_t n)

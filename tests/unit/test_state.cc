@@ -533,3 +533,20 @@ TEST(WritePcvblk, UndecodableCachedBlock)
 }
 
 } // namespace
+
+// Contract C3: the twelve SV CSR numbers, and no neighbour of them.
+TEST(CsrNumbers, ExactlyTheContractSet)
+{
+    const unsigned contract[] = {0x800, 0x801, 0x802, 0x803, 0x804, 0x805,
+                                 0x5D0, 0x5D1, 0x5D2, 0x7D0, 0x7D1, 0x7D2};
+    unsigned found = 0;
+    for (unsigned csr = 0; csr < 0x1000; csr++) {
+        bool in_contract = false;
+        for (unsigned c : contract) {
+            in_contract |= c == csr;
+        }
+        EXPECT_EQ(sv_is_csr(csr), in_contract) << std::hex << csr;
+        found += sv_is_csr(csr);
+    }
+    EXPECT_EQ(found, 12u);
+}

@@ -37,6 +37,9 @@ extern "C" {
 #define SV_CSR_MEPCVBLK 0x7D1
 #define SV_CSR_MESVPSTATE 0x7D2
 
+/* True for exactly the twelve CSR numbers above. */
+bool sv_is_csr(unsigned csrno);
+
 /* Register files with SV enabled (contract C2). */
 #define SV_NUM_REGS 128
 

@@ -88,6 +88,27 @@ sv_pcvblk_fields pcvblk_unpack(uint32_t word)
 
 extern "C" {
 
+bool sv_is_csr(unsigned csrno)
+{
+    switch (csrno) {
+    case SV_CSR_MVL:
+    case SV_CSR_VL:
+    case SV_CSR_SUBVL:
+    case SV_CSR_STATE:
+    case SV_CSR_SVPSTATE:
+    case SV_CSR_PCVBLK:
+    case SV_CSR_SESTATE:
+    case SV_CSR_SEPCVBLK:
+    case SV_CSR_SESVPSTATE:
+    case SV_CSR_MESTATE:
+    case SV_CSR_MEPCVBLK:
+    case SV_CSR_MESVPSTATE:
+        return true;
+    default:
+        return false;
+    }
+}
+
 sv_state_fields sv_state_unpack(uint32_t state)
 {
     return unpack(state);
