@@ -378,6 +378,135 @@ sv_status sv_vblock_decode(const uint8_t *bytes, size_t n,
 const sv_pred_entry *sv_pred_for(const sv_vblock_context *ctx, bool is_fp,
                                  unsigned regkey, bool no_reg_entry_needed);
 
+
+/* ---------------------------------------------------------------------
+ * Inner instructions of a VBLOCK (§5, §8): which operands an RVC or RV32
+ * instruction has, of which register class, and how the element loop
+ * treats it.  The translator decodes each inner opcode with this to look
+ * the operands up in the block's tables; the run-time element loop
+ * decodes the same word again (it is passed as an immediate) to run it.
+ */
+
+/* How the element loop treats an instruction (§5.2, §8.4, A36-A38). */
+typedef enum sv_op_class {
+    SV_OPC_ILLEGAL = 0, /* reserved / unknown encoding, or 0x0000 */
+    SV_OPC_SCALAR,      /* no SV meaning: FENCE, FENCE.I, ECALL, EBREAK,
+                           xRET, WFI, SFENCE.*, C.NOP, C.EBREAK, LR/SC,
+                           AMOs, and every other valid RV64GC instruction
+                           not listed below; runs once, never redirected */
+    SV_OPC_CSR,         /* CSRR*: once, never redirected (A37) */
+    SV_OPC_LUI,         /* LUI, C.LUI: once, rd redirected (A36) */
+    SV_OPC_AUIPC,       /* once, rd redirected */
+    SV_OPC_JAL,         /* JAL, C.J, C.JAL (RV32 only; not on RV64) */
+    SV_OPC_JALR,        /* JALR, C.JR, C.JALR */
+    SV_OPC_BRANCH,      /* BEQ..BGEU, C.BEQZ, C.BNEZ (§6) */
+    SV_OPC_INT,         /* OP, OP-IMM, OP-32, OP-IMM-32, M, RVC arithmetic;
+                           single-predicated ("sv") */
+    SV_OPC_LOAD,        /* integer and FP loads, incl. C.* and C.*SP forms;
+                           twin-predicated (§5.4, §8) */
+    SV_OPC_STORE,       /* integer and FP stores, incl. C.* and C.*SP */
+    SV_OPC_FP,          /* F/D arithmetic, compares, FCLASS, FSGNJ*, FCVT*,
+                           FMV.X.* / FMV.*.X: see sv_fp_op */
+} sv_op_class;
+
+/* Integer operations of SV_OPC_INT (RV64IM). */
+typedef enum sv_alu_op {
+    SV_ALU_ADD, SV_ALU_SUB, SV_ALU_SLL, SV_ALU_SLT, SV_ALU_SLTU, SV_ALU_XOR,
+    SV_ALU_SRL, SV_ALU_SRA, SV_ALU_OR, SV_ALU_AND,
+    SV_ALU_ADDW, SV_ALU_SUBW, SV_ALU_SLLW, SV_ALU_SRLW, SV_ALU_SRAW,
+    SV_ALU_MUL, SV_ALU_MULH, SV_ALU_MULHSU, SV_ALU_MULHU, SV_ALU_DIV,
+    SV_ALU_DIVU, SV_ALU_REM, SV_ALU_REMU,
+    SV_ALU_MULW, SV_ALU_DIVW, SV_ALU_DIVUW, SV_ALU_REMW, SV_ALU_REMUW,
+    SV_ALU_COUNT
+} sv_alu_op;
+
+/* FP operations of SV_OPC_FP (RV64FD). */
+typedef enum sv_fp_op {
+    SV_FP_ADD, SV_FP_SUB, SV_FP_MUL, SV_FP_DIV, SV_FP_SQRT, SV_FP_MIN,
+    SV_FP_MAX, SV_FP_SGNJ, SV_FP_SGNJN, SV_FP_SGNJX,
+    SV_FP_MADD, SV_FP_MSUB, SV_FP_NMSUB, SV_FP_NMADD,
+    SV_FP_EQ, SV_FP_LT, SV_FP_LE, SV_FP_CLASS, /* rd is integer */
+    SV_FP_CVT_F_F,  /* FCVT.S.D / FCVT.D.S */
+    SV_FP_CVT_I_F,  /* FCVT.{W,WU,L,LU}.{S,D}: rd integer, rs1 FP */
+    SV_FP_CVT_F_I,  /* FCVT.{S,D}.{W,WU,L,LU}: rd FP, rs1 integer */
+    SV_FP_MV_X_F,   /* FMV.X.W / FMV.X.D: rd integer */
+    SV_FP_MV_F_X,   /* FMV.W.X / FMV.D.X: rs1 integer */
+    SV_FP_COUNT
+} sv_fp_op;
+
+/* One register operand of an instruction. */
+typedef struct sv_operand {
+    uint8_t present; /* the instruction has this operand */
+    uint8_t reg;     /* the 5-bit register number as encoded (the table
+                        key; RVC 3-bit fields give x8..x15 / f8..f15, the
+                        implicit x2 of C.*SP and C.ADDI16SP/4SPN is 2) */
+    uint8_t is_fp;   /* FP register file */
+    uint8_t width;   /* natural width in bits: 64 for integer registers,
+                        32 for the sources of *W ops (the result of a W op
+                        is still written as 64 bits: rd.width = 64), 32/64
+                        for FP operands by the opcode's fmt (.S/.D), and for
+                        FCVT/FMV integer operands 32 for W/WU, 64 for L/LU
+                        and FMV.X.D/FMV.D.X, 32 for FMV.X.W/FMV.W.X */
+} sv_operand;
+
+typedef struct sv_op {
+    uint8_t cls;        /* sv_op_class */
+    uint8_t len;        /* 2 or 4 */
+    uint8_t twin;       /* twin-predicated (§5.4, A38): loads, stores, C.MV,
+                           FSGNJ* with rs1 == rs2 (FMV/FNEG/FABS), FCVT*,
+                           FMV.X.* / FMV.*.X, FCLASS */
+    uint8_t alu;        /* sv_alu_op (SV_OPC_INT) */
+    uint8_t fp;         /* sv_fp_op (SV_OPC_FP) */
+    uint8_t fmt_bits;   /* SV_OPC_FP: 32 (.S) or 64 (.D) — for CVT_F_F the
+                           destination's format; rs1.width is the source's */
+    uint8_t rm;         /* SV_OPC_FP: rounding-mode field (7 = dynamic) */
+    uint8_t int_signed; /* FCVT integer side, loads: signed (W, L, LB..LD) */
+    uint8_t mem_bytes;  /* loads/stores: 1, 2, 4 or 8 */
+    uint8_t b_is_imm;   /* SV_OPC_INT: the second source is imm, not rs2 */
+    int64_t imm;        /* sign-extended immediate (I/S/B/U/J and RVC
+                           forms; LUI/AUIPC: the full value imm << 12;
+                           shifts: shamt) */
+    /* rd: destination (absent for stores and branches); rs1: first source
+     * (address register for loads/stores); rs2: second source (store data,
+     * branch's second operand, x0 for C.BEQZ/C.BNEZ); rs3: FMA addend. */
+    sv_operand rd, rs1, rs2, rs3;
+} sv_op;
+
+/*
+ * Decodes one inner instruction: insn is the 16-bit parcel zero-extended
+ * (when insn & 3 != 3) or the 32-bit word, for RV64GC (XLEN 64, FLEN 64).
+ * Reserved encodings (including 0x0000, C.ADDI4SPN with imm 0, C.LUI with
+ * imm 0 or rd 2, shifts with shamt >= 64 or >= 32 for *W, RV32-only RVC)
+ * give cls = SV_OPC_ILLEGAL.  RVC forms decode to their 32-bit expansion's
+ * meaning (C.MV is twin; C.ADD single).  Returns false only for
+ * SV_OPC_ILLEGAL.  Never reads anything but its arguments.
+ */
+bool sv_op_decode(uint32_t insn, sv_op *out);
+
+/*
+ * An integer element operation at the mixed widths of §5.5.  a and b are
+ * raw element values of wa and wb bits (only their low bits count;
+ * widths 8, 16, 32 or 64).  The operation width is opw = max(wa, wb),
+ * except that an immediate (b_is_imm) does not take part: opw = wa and b
+ * is the already sign-extended immediate, truncated to opw.  Each source
+ * is zero- or sign-extended from its width to opw as the operation's
+ * scalar definition demands (sv_alu_sources_signed), the operation is done
+ * at opw (shift amounts masked to opw - 1; MULH* give the high opw bits of
+ * the 2*opw product; division by zero and overflow as in RV64M, at opw),
+ * and the opw-bit result is returned sign- or zero-extended to 64 bits
+ * (sv_alu_result_signed).  *W operations behave as the scalar ISA when
+ * both widths are 32: the result is sign-extended.
+ */
+uint64_t sv_alu_exec(sv_alu_op op, uint64_t a, unsigned wa, uint64_t b,
+                     unsigned wb, bool b_is_imm);
+
+/* Whether op's sources are sign-extended to opw (SLT, SRA, MULH, DIV, REM,
+ * *W ops other than SRLW/DIVUW/REMUW) — MULHSU: rs1 only. */
+bool sv_alu_sources_signed(sv_alu_op op);
+/* Whether op's result is sign-extended to a wider destination (*W ops,
+ * SRA, MULH, MULHSU, DIV, REM). */
+bool sv_alu_result_signed(sv_alu_op op);
+
 #ifdef __cplusplus
 }
 #endif
