@@ -4,3 +4,9 @@
  */
 /* sv.setvl: returns the value for rd; raises illegal on a bad VLMAX. */
 DEF_HELPER_FLAGS_3(sv_setvl, TCG_CALL_NO_WG, tl, env, tl, i32)
+/* VBLOCK entry: acts on the VL block (§3.3) and sets PCVBLK. */
+DEF_HELPER_3(sv_vblock_enter, void, env, i32, i32)
+/* Indirect jump out of a VBLOCK (§3.7): illegal into its middle. */
+DEF_HELPER_FLAGS_4(sv_vblock_jump, TCG_CALL_NO_WG, void, env, tl, tl, i32)
+/* The element loop of one tagged inner opcode (sv_exec.c). */
+DEF_HELPER_4(sv_elements, void, env, i32, i64, tl)

@@ -10,6 +10,8 @@
 #include "exec/helper-proto.h"
 #include "internals.h"
 #include "svcore.h"
+#include "sv.h"
+#include "sv_exec.h"
 
 static unsigned sv_xlen(CPURISCVState *env)
 {
@@ -37,4 +39,68 @@ target_ulong HELPER(sv_setvl)(CPURISCVState *env, target_ulong rs1_value,
         riscv_raise_exception(env, RISCV_EXCP_ILLEGAL_INST, GETPC());
     }
     return rd_value;
+}
+
+uint64_t riscv_sv_tb_cs_base(CPURISCVState *env)
+{
+    uint32_t pcvblk = env->sv.pcvblk;
+
+    return sv_pcvblk_unpack(pcvblk).status == SV_PCVBLK_EXECUTING ? pcvblk
+                                                                  : 0;
+}
+
+/*
+ * Acting on a VBLOCK's VL block (§3.3, A8, A9): an sv.setvl, then SUBVL.
+ * Mode 10 (A9, likely intent): MVL := VLMAX, STATE.vl := rs1 as it
+ * stands, no GPR written.  The VL block is done when PCVBLK leaves status
+ * 01 (§3.8): it is not re-run on resume.
+ */
+void HELPER(sv_vblock_enter)(CPURISCVState *env, uint32_t pcvblk,
+                             uint32_t vl_packed)
+{
+    sv_vl_block vl = sv_unpack_vl_block(vl_packed);
+    uint32_t state = env->sv.state;
+    sv_status status;
+
+    if (vl.mode == SV_VL_MODE_RS1) {
+        status = sv_csr_write_mvl(&state, vl.vlmax, sv_xlen(env));
+        if (status == SV_OK) {
+            sv_state_fields f = sv_state_unpack(state);
+
+            f.vl = vl.rs1;
+            f.srcoffs = f.destoffs = f.dsvoffs = 0;
+            state = sv_state_pack(f);
+        }
+    } else {
+        sv_setvl_insn insn = { .rd = vl.rd, .rs1 = vl.rs1,
+                               .vlmax = vl.vlmax };
+        uint64_t rd_value = 0;
+
+        status = sv_setvl_exec(&state, insn, vl.rs1 ? env->gpr[vl.rs1] : 0,
+                               sv_xlen(env), &rd_value);
+        if (status == SV_OK && vl.rd) {
+            env->gpr[vl.rd] = rd_value;
+        }
+    }
+    if (status == SV_OK) {
+        status = sv_csr_write_subvl(&state, vl.subvl);
+    }
+    if (status != SV_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "VBLOCK VL block: %s\n",
+                      sv_status_name(status));
+        riscv_raise_exception(env, RISCV_EXCP_ILLEGAL_INST, GETPC());
+    }
+    env->sv.state = state;
+    env->sv.pcvblk = pcvblk;
+}
+
+void HELPER(sv_vblock_jump)(CPURISCVState *env, target_ulong target,
+                            target_ulong base, uint32_t len)
+{
+    if (target > base && target < base + len) {
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "VBLOCK: jump into the middle of the block (§3.7)\n");
+        riscv_raise_exception(env, RISCV_EXCP_ILLEGAL_INST, GETPC());
+    }
+    env->sv.pcvblk = 0;
 }

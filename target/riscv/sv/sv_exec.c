@@ -1,0 +1,788 @@
+/*
+ * Simple-V element loops (§5, §7, §8): one helper call per tagged inner
+ * opcode of a VBLOCK runs all of its elements.
+ *
+ * The translator has resolved the operands against the block's tables
+ * (sv_exec.h); VL, the predicate masks and the data are read here.  The
+ * register files are the byte arrays of env->sv_gpr / env->sv_fpr
+ * (contract C6): element k of an operand with base register R and width w
+ * is the little-endian w-bit value at byte 8*R + k*w/8.
+ *
+ * Memory accesses go through cpu_*_data_ra with this helper's return
+ * address, and STATE's offsets are stored before each access, so a fault
+ * on element k unwinds to the VBLOCK with elements 0..k-1 done and
+ * resumes at k (§1.6 offset rules, §9, C4).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "cpu.h"
+#include "exec/exec-all.h"
+#include "exec/cpu_ldst.h"
+#include "exec/helper-proto.h"
+#include "fpu/softfloat.h"
+#include "internals.h"
+#include "svcore.h"
+#include "sv_exec.h"
+
+#if HOST_BIG_ENDIAN
+#error "Simple-V's byte-addressed register file needs a little-endian host (C6)"
+#endif
+
+#define SV_FILE_BYTES (SV_NUM_REGS * 8)
+
+typedef struct SVOpnd {
+    bool present;
+    bool is_fp;
+    bool isvec;
+    bool overridden; /* a non-default element width (§5.5) */
+    unsigned reg;    /* the real register, 0..127 */
+    unsigned width;  /* value width in bits */
+    unsigned stride; /* bytes from one element to the next */
+} SVOpnd;
+
+typedef struct SVExec {
+    CPURISCVState *env;
+    uintptr_t ra;
+    uint32_t insn;
+    target_ulong pc; /* the opcode's real address (A15) */
+    sv_op op;
+    SVOpnd rd, rs1, rs2, rs3;
+    SVPredDesc pd, ps; /* destination and source predicates */
+    unsigned vl, subvl;
+    unsigned mem_es; /* loads/stores: element size in memory, bits */
+} SVExec;
+
+static G_NORETURN void sv_illegal(SVExec *ex, const char *why)
+{
+    qemu_log_mask(LOG_GUEST_ERROR, "SV opcode 0x%08x at 0x" TARGET_FMT_lx
+                  ": %s\n", ex->insn, ex->pc, why);
+    riscv_raise_exception(ex->env, RISCV_EXCP_ILLEGAL_INST, ex->ra);
+}
+
+static SVOpnd sv_opnd(const sv_operand *o, SVOperandDesc d)
+{
+    SVOpnd r = {
+        .present = o->present,
+        .is_fp = o->is_fp,
+        .isvec = o->present && d.isvec,
+        .overridden = d.elwidth != 0,
+        .reg = d.regidx,
+        .width = d.elwidth ? d.elwidth : o->width,
+        .stride = d.elwidth ? d.elwidth / 8 : 8,
+    };
+
+    return r;
+}
+
+/* Index of element (i, s) in an operand: a scalar is one sub-vector (A35). */
+static unsigned sv_index(const SVExec *ex, const SVOpnd *o, unsigned i,
+                         unsigned s)
+{
+    return o->isvec ? i * ex->subvl + s : s;
+}
+
+static unsigned sv_offset(const SVOpnd *o, unsigned idx)
+{
+    return o->reg * 8 + idx * o->stride;
+}
+
+static uint8_t *sv_file(SVExec *ex, bool fp)
+{
+    return fp ? (uint8_t *)ex->env->sv_fpr : (uint8_t *)ex->env->sv_gpr;
+}
+
+static uint64_t sv_read(SVExec *ex, bool fp, unsigned off, unsigned bytes)
+{
+    uint64_t v = 0;
+
+    memcpy(&v, sv_file(ex, fp) + off, bytes);
+    return v;
+}
+
+/* Element writes that land in x0 are dropped (C2). */
+static void sv_write(SVExec *ex, bool fp, unsigned off, unsigned bytes,
+                     uint64_t v)
+{
+    if (!fp && off < 8) {
+        return;
+    }
+    memcpy(sv_file(ex, fp) + off, &v, bytes);
+}
+
+static uint64_t sv_extend(uint64_t v, unsigned bits, bool sign)
+{
+    if (bits >= 64) {
+        return v;
+    }
+    return sign ? (uint64_t)sextract64(v, 0, bits) : extract64(v, 0, bits);
+}
+
+/* Every element an operand can touch must lie in the 128 registers. */
+static void sv_check_range(SVExec *ex, const SVOpnd *o)
+{
+    unsigned count = o->isvec ? ex->vl * ex->subvl : ex->subvl;
+
+    if (o->present && count && sv_offset(o, count - 1) + o->stride >
+                                   SV_FILE_BYTES) {
+        sv_illegal(ex, "elements run past register 127 (§5.5)");
+    }
+}
+
+static uint64_t sv_mask(SVExec *ex, const SVPredDesc *p)
+{
+    uint64_t m;
+
+    if (!p->enabled) {
+        return ~(uint64_t)0;
+    }
+    m = p->predidx ? ex->env->gpr[p->predidx] : 0;
+    return p->inv ? ~m : m;
+}
+
+/* Fail-on-first's new VL goes to the register STATE.vl names (§7.3). */
+static void sv_set_vl(SVExec *ex, unsigned vl)
+{
+    unsigned reg = sv_state_vl_reg(ex->env->sv.state);
+
+    if (reg) {
+        ex->env->gpr[reg] = vl;
+    }
+}
+
+static void sv_set_offsets(SVExec *ex, unsigned src, unsigned dst,
+                           unsigned sub)
+{
+    sv_state_fields f = sv_state_unpack(ex->env->sv.state);
+
+    f.srcoffs = src;
+    f.destoffs = dst;
+    f.dsvoffs = sub;
+    ex->env->sv.state = sv_state_pack(f);
+}
+
+/* ------------------------------------------------------------------ int */
+
+static uint64_t sv_int_src(SVExec *ex, const SVOpnd *o, unsigned idx)
+{
+    if (!o->present) {
+        return 0;
+    }
+    return sv_read(ex, false, sv_offset(o, idx), o->width / 8);
+}
+
+/*
+ * §5.5: a vector destination gets only its element's bytes; a scalar
+ * integer destination with a non-default width is extended to XLEN.
+ */
+static void sv_int_dst(SVExec *ex, const SVOpnd *d, unsigned idx, uint64_t v,
+                       bool sign)
+{
+    if (!d->isvec && d->overridden && ex->subvl == 1) {
+        sv_write(ex, false, d->reg * 8, 8, sv_extend(v, d->width, sign));
+    } else {
+        sv_write(ex, false, sv_offset(d, idx), d->stride, v);
+    }
+}
+
+/* ------------------------------------------------------------------- FP */
+
+static uint64_t sv_fp_src(SVExec *ex, const SVOpnd *o, unsigned idx)
+{
+    uint64_t raw;
+
+    if (o->overridden) {
+        /* No NaN-boxing at a non-default width (§5.5). */
+        return sv_read(ex, true, sv_offset(o, idx), o->width / 8);
+    }
+    raw = sv_read(ex, true, sv_offset(o, idx), 8);
+    if (o->width == 32) {
+        return (raw >> 32) == UINT32_MAX ? (uint32_t)raw : 0x7fc00000u;
+    }
+    return raw;
+}
+
+static void sv_fp_dst(SVExec *ex, const SVOpnd *d, unsigned idx, uint64_t v)
+{
+    if (d->overridden) {
+        sv_write(ex, true, sv_offset(d, idx), d->stride, v);
+    } else {
+        sv_write(ex, true, sv_offset(d, idx), 8,
+                 d->width == 32 ? v | MAKE_64BIT_MASK(32, 32) : v);
+    }
+}
+
+static uint64_t sv_fp_convert(uint64_t v, unsigned from, unsigned to,
+                              float_status *st)
+{
+    if (from == to) {
+        return v;
+    }
+    switch (from * 100 + to) {
+    case 1632:
+        return float16_to_float32(v, true, st);
+    case 1664:
+        return float16_to_float64(v, true, st);
+    case 3216:
+        return float32_to_float16(v, true, st);
+    case 3264:
+        return float32_to_float64(v, st);
+    case 6416:
+        return float64_to_float16(v, true, st);
+    default:
+        return float64_to_float32(v, st);
+    }
+}
+
+static bool sv_fp_is_zero(uint64_t v, unsigned bits)
+{
+    return extract64(v, 0, bits - 1) == 0;
+}
+
+#define SV_FP_COMPUTE(B)                                                      \
+    static uint64_t sv_fp_compute##B(sv_fp_op op, uint64_t a, uint64_t b,     \
+                                     uint64_t c, float_status *st)            \
+    {                                                                         \
+        const uint64_t sign = 1ull << (B - 1);                                \
+        switch (op) {                                                         \
+        case SV_FP_ADD:                                                       \
+            return float##B##_add(a, b, st);                                  \
+        case SV_FP_SUB:                                                       \
+            return float##B##_sub(a, b, st);                                  \
+        case SV_FP_MUL:                                                       \
+            return float##B##_mul(a, b, st);                                  \
+        case SV_FP_DIV:                                                       \
+            return float##B##_div(a, b, st);                                  \
+        case SV_FP_SQRT:                                                      \
+            return float##B##_sqrt(a, st);                                    \
+        case SV_FP_MIN:                                                       \
+            return float##B##_minimum_number(a, b, st);                       \
+        case SV_FP_MAX:                                                       \
+            return float##B##_maximum_number(a, b, st);                       \
+        case SV_FP_SGNJ:                                                      \
+            return (a & ~sign) | (b & sign);                                  \
+        case SV_FP_SGNJN:                                                     \
+            return (a & ~sign) | (~b & sign);                                 \
+        case SV_FP_SGNJX:                                                     \
+            return a ^ (b & sign);                                            \
+        case SV_FP_MADD:                                                      \
+            return float##B##_muladd(a, b, c, 0, st);                         \
+        case SV_FP_MSUB:                                                      \
+            return float##B##_muladd(a, b, c, float_muladd_negate_c, st);    \
+        case SV_FP_NMSUB:                                                     \
+            return float##B##_muladd(a, b, c, float_muladd_negate_product,   \
+                                     st);                                     \
+        case SV_FP_NMADD:                                                     \
+            return float##B##_muladd(a, b, c,                                 \
+                                     float_muladd_negate_c |                  \
+                                         float_muladd_negate_product,         \
+                                     st);                                     \
+        case SV_FP_EQ:                                                        \
+            return float##B##_eq_quiet(a, b, st);                             \
+        case SV_FP_LT:                                                        \
+            return float##B##_lt(a, b, st);                                   \
+        case SV_FP_LE:                                                        \
+            return float##B##_le(a, b, st);                                   \
+        default:                                                              \
+            g_assert_not_reached();                                           \
+        }                                                                     \
+    }
+
+SV_FP_COMPUTE(16)
+SV_FP_COMPUTE(32)
+SV_FP_COMPUTE(64)
+
+static uint64_t sv_fp_compute(sv_fp_op op, unsigned bits, uint64_t a,
+                              uint64_t b, uint64_t c, float_status *st)
+{
+    switch (bits) {
+    case 16:
+        return sv_fp_compute16(op, a, b, c, st);
+    case 32:
+        return sv_fp_compute32(op, a, b, c, st);
+    default:
+        return sv_fp_compute64(op, a, b, c, st);
+    }
+}
+
+static bool sv_fp_int_result(sv_fp_op op)
+{
+    return op == SV_FP_EQ || op == SV_FP_LT || op == SV_FP_LE;
+}
+
+/* ---------------------------------------------------- single predication */
+
+typedef struct SVResult {
+    uint64_t value;
+    bool zero; /* fails a data-dependent fail-on-first test (§7.2) */
+} SVResult;
+
+static SVResult sv_compute(SVExec *ex, unsigned i, unsigned s)
+{
+    const sv_op *op = &ex->op;
+    SVResult r = { 0 };
+
+    switch (op->cls) {
+    case SV_OPC_LUI:
+        r.value = op->imm;
+        break;
+    case SV_OPC_AUIPC:
+        r.value = ex->pc + op->imm;
+        break;
+    case SV_OPC_INT: {
+        uint64_t a = sv_int_src(ex, &ex->rs1, sv_index(ex, &ex->rs1, i, s));
+        unsigned wa = ex->rs1.present ? ex->rs1.width : 8;
+        uint64_t b = op->b_is_imm
+                         ? (uint64_t)op->imm
+                         : sv_int_src(ex, &ex->rs2,
+                                      sv_index(ex, &ex->rs2, i, s));
+
+        r.value = sv_alu_exec(op->alu, a, wa, b,
+                              op->b_is_imm ? wa : ex->rs2.width,
+                              op->b_is_imm);
+        break;
+    }
+    default: { /* SV_OPC_FP, two or three sources */
+        float_status *st = &ex->env->fp_status;
+        unsigned opw = MAX(ex->rs1.width, ex->rs2.present ? ex->rs2.width : 0);
+        uint64_t a, b = 0, c = 0;
+
+        if (ex->rs3.present) {
+            opw = MAX(opw, ex->rs3.width);
+        }
+        a = sv_fp_convert(sv_fp_src(ex, &ex->rs1,
+                                    sv_index(ex, &ex->rs1, i, s)),
+                          ex->rs1.width, opw, st);
+        if (ex->rs2.present) {
+            b = sv_fp_convert(sv_fp_src(ex, &ex->rs2,
+                                        sv_index(ex, &ex->rs2, i, s)),
+                              ex->rs2.width, opw, st);
+        }
+        if (ex->rs3.present) {
+            c = sv_fp_convert(sv_fp_src(ex, &ex->rs3,
+                                        sv_index(ex, &ex->rs3, i, s)),
+                              ex->rs3.width, opw, st);
+        }
+        r.value = sv_fp_compute(op->fp, opw, a, b, c, st);
+        if (sv_fp_int_result(op->fp)) {
+            r.zero = r.value == 0;
+        } else {
+            r.value = sv_fp_convert(r.value, opw, ex->rd.width, st);
+            r.zero = sv_fp_is_zero(r.value, ex->rd.width);
+        }
+        return r;
+    }
+    }
+    r.zero = r.value == 0;
+    return r;
+}
+
+static void sv_store_result(SVExec *ex, unsigned idx, uint64_t v)
+{
+    if (ex->rd.is_fp) {
+        sv_fp_dst(ex, &ex->rd, idx, v);
+    } else {
+        bool sign = ex->op.cls == SV_OPC_INT ? sv_alu_result_signed(ex->op.alu)
+                                             : true;
+        sv_int_dst(ex, &ex->rd, idx, v, sign);
+    }
+}
+
+/*
+ * Single predication from the destination (§5.3, the consolidated loop),
+ * with SUBVL groups (§5.6) and data-dependent fail-on-first (§7.2).
+ */
+static void sv_loop_single(SVExec *ex)
+{
+    sv_state_fields st = sv_state_unpack(ex->env->sv.state);
+    bool any_vec = ex->rd.isvec || ex->rs1.isvec || ex->rs2.isvec ||
+                   ex->rs3.isvec;
+    uint64_t mask = sv_mask(ex, &ex->pd);
+    bool zero = ex->pd.enabled && ex->pd.zero;
+    bool ffirst = ex->pd.enabled && ex->pd.ffirst;
+
+    if (ex->op.cls == SV_OPC_LUI || ex->op.cls == SV_OPC_AUIPC || !any_vec) {
+        /* No vector operand, or "left scalar" (A36, A40): once. */
+        ex->subvl = 1;
+        ex->vl = 1;
+        sv_check_range(ex, &ex->rd);
+        sv_store_result(ex, 0, sv_compute(ex, 0, 0).value);
+        return;
+    }
+    sv_check_range(ex, &ex->rd);
+    sv_check_range(ex, &ex->rs1);
+    sv_check_range(ex, &ex->rs2);
+    sv_check_range(ex, &ex->rs3);
+    for (unsigned i = st.destoffs; i < ex->vl; i++) {
+        bool active = (mask >> i) & 1;
+        bool failed = false;
+
+        if (!active && !zero) {
+            continue;
+        }
+        for (unsigned s = i == st.destoffs ? st.dsvoffs : 0; s < ex->subvl;
+             s++) {
+            SVResult r = { 0, true };
+
+            if (active) {
+                r = sv_compute(ex, i, s);
+            }
+            sv_store_result(ex, sv_index(ex, &ex->rd, i, s), r.value);
+            failed |= r.zero;
+        }
+        if (ffirst && failed) {
+            /* The failing element is written, then excluded (A41). */
+            sv_set_vl(ex, i);
+            break;
+        }
+        if (!ex->rd.isvec) {
+            break; /* a scalar destination ends after its first write */
+        }
+    }
+    sv_set_offsets(ex, 0, 0, 0);
+}
+
+/* ------------------------------------------------------ twin predication */
+
+/* The address of memory-side element k (§8.1, §8.2, A31). */
+static target_ulong sv_mem_addr(SVExec *ex, unsigned k)
+{
+    const SVOpnd *a = &ex->rs1;
+    unsigned es = ex->mem_es;
+    unsigned eb;
+
+    if (!a->isvec) {
+        return ex->env->sv_gpr[a->reg] + ex->op.imm + (target_ulong)k * es / 8;
+    }
+    eb = ex->op.mem_bytes * 8 / es;
+    return ex->env->sv_gpr[a->reg + k / eb] + ex->op.imm + (k % eb) * es / 8;
+}
+
+/* Trap-ffirst (§7.1): would the access fault?  Probes without faulting. */
+static bool sv_mem_would_fault(SVExec *ex, target_ulong addr, bool store)
+{
+    int mmu_idx = riscv_env_mmu_index(ex->env, false);
+    MMUAccessType type = store ? MMU_DATA_STORE : MMU_DATA_LOAD;
+    unsigned bytes = ex->mem_es / 8;
+    void *host;
+
+    for (target_ulong a = addr; a < addr + bytes;
+         a = (a | ~TARGET_PAGE_MASK) + 1) {
+        if (probe_access_flags(ex->env, a, 1, type, mmu_idx, true, &host,
+                               ex->ra) & TLB_INVALID_MASK) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static uint64_t sv_mem_load(SVExec *ex, target_ulong addr)
+{
+    CPURISCVState *env = ex->env;
+    uint64_t v;
+
+    switch (ex->mem_es) {
+    case 8:
+        v = cpu_ldub_data_ra(env, addr, ex->ra);
+        break;
+    case 16:
+        v = cpu_lduw_data_ra(env, addr, ex->ra);
+        break;
+    case 32:
+        v = cpu_ldl_data_ra(env, addr, ex->ra);
+        break;
+    default:
+        v = cpu_ldq_data_ra(env, addr, ex->ra);
+        break;
+    }
+    return sv_extend(v, ex->mem_es, ex->op.int_signed);
+}
+
+static void sv_mem_store(SVExec *ex, target_ulong addr, uint64_t v)
+{
+    CPURISCVState *env = ex->env;
+
+    switch (ex->mem_es) {
+    case 8:
+        cpu_stb_data_ra(env, addr, v, ex->ra);
+        break;
+    case 16:
+        cpu_stw_data_ra(env, addr, v, ex->ra);
+        break;
+    case 32:
+        cpu_stl_data_ra(env, addr, v, ex->ra);
+        break;
+    default:
+        cpu_stq_data_ra(env, addr, v, ex->ra);
+        break;
+    }
+}
+
+/* FCVT's integer side is W/WU (32 bits) or L/LU (64): rs2 field bit 1. */
+static bool sv_fcvt_int_is_word(const SVExec *ex)
+{
+    return !((ex->insn >> 21) & 1);
+}
+
+/* The source side of a twin-predicated op: register element or memory. */
+static uint64_t sv_twin_read(SVExec *ex, unsigned i, unsigned s)
+{
+    const sv_op *op = &ex->op;
+    float_status *st = &ex->env->fp_status;
+    const SVOpnd *src = op->cls == SV_OPC_STORE ? &ex->rs2
+                        : ex->rs1.present       ? &ex->rs1
+                                                : &ex->rs2;
+    unsigned idx = sv_index(ex, src, i, s);
+    uint64_t v;
+
+    switch (op->cls) {
+    case SV_OPC_LOAD:
+        return sv_mem_load(ex, sv_mem_addr(ex, i * ex->subvl + s));
+    case SV_OPC_STORE:
+        return src->is_fp ? sv_fp_src(ex, src, idx)
+                          : sv_int_src(ex, src, idx);
+    case SV_OPC_INT: /* C.MV */
+        return sv_int_src(ex, src, idx);
+    default:
+        break;
+    }
+    /* FP two-operand forms (§5.4, A38). */
+    if (!src->is_fp) {
+        v = sv_int_src(ex, src, idx);
+        if (op->fp == SV_FP_MV_F_X) {
+            return v;
+        }
+        /* FCVT.{S,D}.{W,WU,L,LU}: an integer of the source's width. */
+        v = sv_extend(v, src->overridden  ? src->width
+                         : sv_fcvt_int_is_word(ex) ? 32
+                                                   : 64,
+                      op->int_signed);
+        switch (ex->rd.width) {
+        case 16:
+            return op->int_signed ? int64_to_float16(v, st)
+                                  : uint64_to_float16(v, st);
+        case 32:
+            return op->int_signed ? int64_to_float32(v, st)
+                                  : uint64_to_float32(v, st);
+        default:
+            return op->int_signed ? int64_to_float64(v, st)
+                                  : uint64_to_float64(v, st);
+        }
+    }
+    v = sv_fp_src(ex, src, idx);
+    switch (op->fp) {
+    case SV_FP_MV_X_F:
+        return sv_extend(v, src->width, true);
+    case SV_FP_CLASS:
+        return src->width == 16   ? fclass_h(v)
+               : src->width == 32 ? fclass_s(v)
+                                  : fclass_d(v);
+    case SV_FP_CVT_I_F: {
+        bool w = sv_fcvt_int_is_word(ex);
+        uint64_t d = sv_fp_convert(v, src->width, 64, st);
+
+        /* Through double: exact for every half and single input. */
+        if (w) {
+            return op->int_signed ? (uint64_t)(int64_t)float64_to_int32(d, st)
+                                  : (uint64_t)(int64_t)(int32_t)
+                                        float64_to_uint32(d, st);
+        }
+        return op->int_signed ? (uint64_t)float64_to_int64(d, st)
+                              : float64_to_uint64(d, st);
+    }
+    default: {
+        /* FMV/FNEG/FABS (FSGNJ* with rs1 == rs2) and FCVT between FP
+         * widths: a conversion when the widths differ (§5.4). */
+        unsigned to = ex->rd.width;
+        uint64_t sign = 1ull << (to - 1);
+
+        v = sv_fp_convert(v, src->width, to, st);
+        if (op->fp == SV_FP_SGNJN) {
+            v ^= sign;
+        } else if (op->fp == SV_FP_SGNJX) {
+            v &= ~sign;
+        }
+        return v;
+    }
+    }
+}
+
+static void sv_twin_write(SVExec *ex, unsigned j, unsigned s, uint64_t v)
+{
+    const sv_op *op = &ex->op;
+
+    if (op->cls == SV_OPC_STORE) {
+        sv_mem_store(ex, sv_mem_addr(ex, j * ex->subvl + s), v);
+        return;
+    }
+    if (ex->rd.is_fp) {
+        if (op->cls == SV_OPC_LOAD && !ex->rd.overridden &&
+            op->mem_bytes == 4) {
+            v = (uint32_t)v; /* FLW: NaN-boxed by sv_fp_dst */
+        }
+        sv_fp_dst(ex, &ex->rd, sv_index(ex, &ex->rd, j, s), v);
+    } else {
+        bool sign = op->cls == SV_OPC_LOAD ? op->int_signed : true;
+
+        if (op->cls == SV_OPC_INT || op->fp == SV_FP_CLASS) {
+            sign = false;
+        }
+        sv_int_dst(ex, &ex->rd, sv_index(ex, &ex->rd, j, s), v, sign);
+    }
+}
+
+/*
+ * Twin predication (§5.4, the consolidated loop, A32): independent source
+ * and destination indices, each skipping its masked-out elements unless
+ * it is zeroing.  Loads and stores (§8.1) take the memory side as a
+ * vector whenever the register side is one (unit stride) or the address
+ * register is (indexed).  Memory accesses store STATE's offsets first.
+ */
+static void sv_loop_twin(SVExec *ex)
+{
+    const sv_op *op = &ex->op;
+    sv_state_fields st = sv_state_unpack(ex->env->sv.state);
+    bool is_mem = op->cls == SV_OPC_LOAD || op->cls == SV_OPC_STORE;
+    const SVOpnd *src = op->cls == SV_OPC_STORE ? &ex->rs2
+                        : op->cls == SV_OPC_LOAD ? &ex->rs1
+                        : ex->rs1.present        ? &ex->rs1
+                                                 : &ex->rs2;
+    const SVOpnd *dst = op->cls == SV_OPC_STORE ? &ex->rs1 : &ex->rd;
+    bool src_vec, dst_vec;
+    uint64_t ps = sv_mask(ex, &ex->ps), pd = sv_mask(ex, &ex->pd);
+    bool zs = ex->ps.enabled && ex->ps.zero;
+    bool zd = ex->pd.enabled && ex->pd.zero;
+    bool ffirst = ex->pd.enabled && ex->pd.ffirst;
+    bool first = true;
+    unsigned i = st.srcoffs, j = st.destoffs, s0 = st.dsvoffs;
+
+    if (op->cls == SV_OPC_LOAD) {
+        src_vec = ex->rs1.isvec || ex->rd.isvec;
+        dst_vec = ex->rd.isvec;
+    } else if (op->cls == SV_OPC_STORE) {
+        src_vec = ex->rs2.isvec;
+        dst_vec = ex->rs1.isvec || ex->rs2.isvec;
+    } else {
+        src_vec = src->isvec;
+        dst_vec = dst->isvec;
+    }
+    if (!src_vec && !dst_vec) {
+        /* Plain scalar: once (§8.1 "both scalar"). */
+        ex->vl = ex->subvl = 1;
+        i = j = s0 = 0;
+        ps = pd = 1;
+        zs = zd = ffirst = false;
+    }
+    if (!is_mem || op->cls == SV_OPC_LOAD) {
+        sv_check_range(ex, &ex->rd);
+    }
+    if (op->cls == SV_OPC_STORE || !is_mem) {
+        sv_check_range(ex, src);
+    }
+    if (is_mem && ex->rs1.isvec) {
+        unsigned eb = op->mem_bytes * 8 / ex->mem_es;
+        unsigned n = ex->vl * ex->subvl;
+
+        if (n && ex->rs1.reg + (n - 1) / eb >= SV_NUM_REGS) {
+            sv_illegal(ex, "address registers run past register 127");
+        }
+    }
+
+    while (i < ex->vl && j < ex->vl) {
+        if (src_vec && !zs) {
+            while (i < ex->vl && !((ps >> i) & 1)) {
+                i++;
+            }
+        }
+        if (dst_vec && !zd) {
+            while (j < ex->vl && !((pd >> j) & 1)) {
+                j++;
+            }
+        }
+        if (i >= ex->vl || j >= ex->vl) {
+            break;
+        }
+        for (unsigned s = s0; s < ex->subvl; s++) {
+            bool write = (pd >> j) & 1;
+            uint64_t v = 0;
+
+            if (is_mem) {
+                sv_set_offsets(ex, i, j, s);
+            }
+            if (write && ((ps >> i) & 1)) {
+                if (ffirst && !first && is_mem) {
+                    unsigned k = op->cls == SV_OPC_LOAD ? i : j;
+                    target_ulong addr = sv_mem_addr(ex, k * ex->subvl + s);
+
+                    if (sv_mem_would_fault(ex, addr,
+                                           op->cls == SV_OPC_STORE)) {
+                        /* A later element would trap: VL := its index. */
+                        sv_set_vl(ex, k);
+                        goto done;
+                    }
+                }
+                v = sv_twin_read(ex, i, s);
+            } else if (!write && !zd) {
+                continue;
+            }
+            sv_twin_write(ex, j, s, v);
+            first = false;
+            if (ffirst && !is_mem && v == 0) {
+                sv_set_vl(ex, j);
+                goto done;
+            }
+        }
+        s0 = 0;
+        if (src_vec) {
+            i++;
+        }
+        if (!dst_vec) {
+            break; /* a scalar destination ends after its first write */
+        }
+        j++;
+    }
+done:
+    sv_set_offsets(ex, 0, 0, 0);
+}
+
+void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
+                         target_ulong pc)
+{
+    SVExec ex = {
+        .env = env,
+        .ra = GETPC(),
+        .insn = insn,
+        .pc = pc,
+        .pd = sv_desc_pred(desc, SV_DESC_PRED_DEST),
+        .ps = sv_desc_pred(desc, SV_DESC_PRED_SRC),
+        .subvl = sv_state_subvl(env->sv.state),
+    };
+    unsigned vl_reg = sv_state_vl_reg(env->sv.state);
+
+    if (!sv_op_decode(insn, &ex.op)) {
+        sv_illegal(&ex, "undecodable (translator out of step)");
+    }
+    ex.rd = sv_opnd(&ex.op.rd, sv_desc_operand(desc, SV_SLOT_RD));
+    ex.rs1 = sv_opnd(&ex.op.rs1, sv_desc_operand(desc, SV_SLOT_RS1));
+    ex.rs2 = sv_opnd(&ex.op.rs2, sv_desc_operand(desc, SV_SLOT_RS2));
+    ex.rs3 = sv_opnd(&ex.op.rs3, sv_desc_operand(desc, SV_SLOT_RS3));
+    ex.vl = sv_effective_vl(env->sv.state, vl_reg ? env->gpr[vl_reg] : 0);
+
+    for (const SVOpnd *o = &ex.rd; o <= &ex.rs3; o++) {
+        if (o->present && o->is_fp && o->overridden && o->width == 8) {
+            sv_illegal(&ex, "8-bit FP elements have no format (§5.5)");
+        }
+    }
+    if (ex.op.cls == SV_OPC_LOAD || ex.op.cls == SV_OPC_STORE) {
+        unsigned w = ex.op.mem_bytes * 8;
+
+        /* The address register's width cuts memory up (§8.2). */
+        ex.mem_es = ex.rs1.overridden && ex.rs1.width < w ? ex.rs1.width : w;
+        sv_loop_twin(&ex);
+    } else if (ex.op.twin) {
+        sv_loop_twin(&ex);
+    } else {
+        sv_loop_single(&ex);
+    }
+}
