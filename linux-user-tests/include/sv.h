@@ -617,4 +617,231 @@ static inline sv_trap sv_run_across_pages(const void *code, size_t len,
     return t;
 }
 
+/* ------------------------------------------------------ VBLOCK harness
+ * A test block is a function built from asm text:
+ *
+ *   SV_BLOCK_FN(blk_add8,
+ *       "sv_vblock_begin\n"
+ *       "sv_reg16 key=a0, regidx=a0, vew=1\n"
+ *       "sv_ops\n"
+ *       "add a0, a0, a0\n"
+ *       "sv_vblock_end\n")
+ *
+ * defines void blk_add8(sv_regs *) (sv.inc sv_regs_enter/leave around
+ * the text).  sv_exec() runs one with a whole register file: x0..x127
+ * and f0..f127 (x32.. and f32.. go in and out through the SV record of
+ * a SIGUSR1 frame, docs/sv-state.md), STATE and fcsr.  x2..x4 (sp, gp,
+ * tp) are not loaded; out->x[2..4] are copies of in's.  A trap in the
+ * block (SIGILL, SIGSEGV...) is caught by siglongjmp and returned; the
+ * outputs then hold the inputs, except x32..x127/f32..f127 (read live).
+ * A label right after sv_vblock_end in the text is "outside the block,
+ * still inside the function".
+ */
+typedef struct sv_regs {
+    uint64_t x[32];
+    uint64_t f[32];
+    uint64_t state, fcsr;                     /* in */
+    uint64_t state_out, pcvblk_out, fcsr_out; /* out */
+} sv_regs;
+_Static_assert(sizeof(sv_regs) == 552, "sv_regs layout (sv.inc)");
+
+#define SV_BLOCK_FN(name, ...)                                                 \
+    __asm__(".pushsection .text\n"                                             \
+            ".balign 4\n"                                                      \
+            ".type " #name ", @function\n" #name ":\n"                         \
+            "sv_regs_enter\n" __VA_ARGS__ "\n"                                 \
+            "sv_regs_leave\n"                                                  \
+            ".size " #name ", . - " #name "\n"                                 \
+            ".popsection\n");                                                  \
+    void name(sv_regs *) __asm__(#name);
+
+typedef struct sv_machine {
+    uint64_t x[128];
+    uint64_t f[128];
+    uint64_t state; /* in: STATE before the block; out: after */
+    uint64_t fcsr;
+    uint64_t pcvblk; /* out: PCVBLK after the block */
+} sv_machine;
+
+typedef struct sv_hiregs {
+    uint64_t x[96], f[96]; /* x32..x127, f32..f127 */
+} sv_hiregs;
+
+static SV_UNUSED sv_hiregs *volatile sv_hi_buf;
+static SV_UNUSED volatile int sv_hi_write, sv_hi_found;
+
+/* The SV record of a signal frame (docs/sv-state.md), or NULL. */
+static inline uint8_t *sv_frame_record(ucontext_t *uc)
+{
+    uint8_t *hdr = (uint8_t *)&uc->uc_mcontext.__fpregs + 520;
+    for (int n = 0; n < 8; n++) {
+        uint32_t magic, size;
+        memcpy(&magic, hdr, 4);
+        memcpy(&size, hdr + 4, 4);
+        if (magic == 0x53560001u) {
+            return hdr;
+        }
+        if (magic == 0 || size < 8) {
+            return NULL;
+        }
+        hdr += size;
+    }
+    return NULL;
+}
+
+static SV_UNUSED void sv_hi_handler(int sig, siginfo_t *si, void *ctx)
+{
+    uint8_t *rec = sv_frame_record(ctx);
+    (void)sig;
+    (void)si;
+    sv_hi_found = rec != NULL;
+    if (!rec) {
+        return;
+    }
+    if (sv_hi_write) {
+        memcpy(rec + 24, sv_hi_buf->x, sizeof(sv_hi_buf->x));
+        memcpy(rec + 792, sv_hi_buf->f, sizeof(sv_hi_buf->f));
+    } else {
+        memcpy(sv_hi_buf->x, rec + 24, sizeof(sv_hi_buf->x));
+        memcpy(sv_hi_buf->f, rec + 792, sizeof(sv_hi_buf->f));
+    }
+}
+
+/* Reads (write = 0) or sets x32..x127, f32..f127 through a SIGUSR1. */
+static inline bool sv_hi_access(sv_hiregs *h, int write)
+{
+    static bool installed;
+    if (!installed) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof(sa));
+        sa.sa_sigaction = sv_hi_handler;
+        sa.sa_flags = SA_SIGINFO;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGUSR1, &sa, NULL) != 0) {
+            perror("sigaction");
+            _exit(2);
+        }
+        installed = true;
+    }
+    sv_hi_buf = h;
+    sv_hi_write = write;
+    sv_hi_found = 0;
+    raise(SIGUSR1);
+    return sv_hi_found;
+}
+
+/* A machine with every register holding a distinct pattern. */
+static inline void sv_machine_fill(sv_machine *m, uint64_t seed)
+{
+    memset(m, 0, sizeof(*m));
+    for (int i = 1; i < 128; i++) {
+        uint64_t v = (seed + (uint64_t)i) * 0x9E3779B97F4A7C15ull;
+        m->x[i] = v ^ (v >> 29);
+        m->f[i] = ~m->x[i] * 3;
+    }
+    m->f[0] = 0x0123456789abcdefull;
+}
+
+static inline sv_trap sv_exec(void (*fn)(sv_regs *), const sv_machine *in,
+                              sv_machine *out)
+{
+    static sv_regs r;
+    static sv_hiregs hi;
+    sv_trap t;
+
+    memset(&r, 0, sizeof(r));
+    memcpy(r.x, in->x, sizeof(r.x));
+    memcpy(r.f, in->f, sizeof(r.f));
+    r.x[0] = 0;
+    r.state = in->state;
+    r.fcsr = in->fcsr;
+    memcpy(hi.x, in->x + 32, sizeof(hi.x));
+    memcpy(hi.f, in->f + 32, sizeof(hi.f));
+    if (!sv_hi_access(&hi, 1)) {
+        printf("sv_exec: no SV record in the signal frame\n");
+        _exit(2);
+    }
+    void (*volatile f)(sv_regs *) = fn;
+    SV_TRY_JUMP(t, f(&r));
+    *out = *in;
+    if (t.signo == 0) {
+        memcpy(out->x, r.x, sizeof(r.x));
+        memcpy(out->f, r.f, sizeof(r.f));
+        out->x[2] = in->x[2];
+        out->x[3] = in->x[3];
+        out->x[4] = in->x[4];
+        out->state = r.state_out;
+        out->pcvblk = r.pcvblk_out;
+        out->fcsr = r.fcsr_out;
+    } else {
+        out->state = SV_CSRR(SV_CSR_STATE);
+        out->pcvblk = SV_CSRR(SV_CSR_PCVBLK);
+    }
+    sv_hi_access(&hi, 0);
+    memcpy(out->x + 32, hi.x, sizeof(hi.x));
+    memcpy(out->f + 32, hi.f, sizeof(hi.f));
+    /* Leave vectorisation off for the C code that follows. */
+    SV_CSRW(SV_CSR_STATE, 0);
+    return t;
+}
+
+/* Element k of width w (bits) from base register r of a 128-entry file (C6). */
+static inline uint64_t sv_elem_get(const uint64_t *file, unsigned r,
+                                   unsigned k, unsigned w)
+{
+    const uint8_t *b = (const uint8_t *)file + 8 * r + k * (w / 8);
+    uint64_t v = 0;
+    memcpy(&v, b, w / 8);
+    return v;
+}
+
+static inline void sv_elem_set(uint64_t *file, unsigned r, unsigned k,
+                               unsigned w, uint64_t v)
+{
+    uint8_t *b = (uint8_t *)file + 8 * r + k * (w / 8);
+    memcpy(b, &v, w / 8);
+}
+
+/* vew field -> element width for integer registers (0 = 64). */
+static inline unsigned sv_vew_bits(unsigned vew)
+{
+    static const unsigned bits[] = {64, 8, 16, 32};
+    return bits[vew & 3];
+}
+
+static inline uint64_t sv_sext(uint64_t v, unsigned w)
+{
+    return w >= 64 ? v : (uint64_t)((int64_t)(v << (64 - w)) >> (64 - w));
+}
+
+static inline uint64_t sv_zext(uint64_t v, unsigned w)
+{
+    return w >= 64 ? v : v & ((1ull << w) - 1);
+}
+
+/* Compares two machines' x and f files; one check per differing reg. */
+static inline void sv_check_files(const char *file, int line,
+                                  const sv_machine *got,
+                                  const sv_machine *want)
+{
+    bool same = true;
+    char what[32];
+    for (int i = 0; i < 128; i++) {
+        if (got->x[i] != want->x[i]) {
+            snprintf(what, sizeof(what), "x%d", i);
+            sv_check_eq(file, line, what, got->x[i], want->x[i]);
+            same = false;
+        }
+        if (got->f[i] != want->f[i]) {
+            snprintf(what, sizeof(what), "f%d", i);
+            sv_check_eq(file, line, what, got->f[i], want->f[i]);
+            same = false;
+        }
+    }
+    if (same) {
+        sv_checks++;
+    }
+}
+#define CHECK_FILES(got, want) sv_check_files(__FILE__, __LINE__, got, want)
+
 #endif /* SV_TEST_H */
