@@ -519,6 +519,56 @@ static void sv_mem_store(SVExec *ex, target_ulong addr, uint64_t v)
     }
 }
 
+/*
+ * The unit-stride fast path (the model is QEMU's RVV vext_ldst_us after
+ * its issue #2137): with no predicate, no fail-on-first and a register
+ * side whose elements have the memory element size, memory and register
+ * file are both contiguous runs.  Each page is probed once and, when it
+ * is plain RAM (flags 0), moved with one memcpy.  Returns how many
+ * elements it did; the element loop does the rest (a page that needs the
+ * slow path, or faults precisely on its first element).
+ */
+static unsigned sv_mem_fast(SVExec *ex, const SVOpnd *reg, bool store)
+{
+    unsigned esb = ex->mem_es / 8;
+    unsigned n = ex->vl * ex->subvl;
+    int mmu_idx = riscv_env_mmu_index(ex->env, false);
+    uint8_t *file = sv_file(ex, reg->is_fp);
+    unsigned done = 0;
+
+    if (!reg->isvec || ex->rs1.isvec || reg->stride != esb ||
+        (!reg->overridden && esb != 8) || (!reg->is_fp && reg->reg == 0) ||
+        ex->pd.enabled || ex->ps.enabled) {
+        return 0;
+    }
+    while (done < n) {
+        target_ulong addr = sv_mem_addr(ex, done);
+        target_ulong room = TARGET_PAGE_SIZE - (addr & ~TARGET_PAGE_MASK);
+        unsigned count = MIN(n - done, room / esb);
+        void *host;
+        int flags;
+
+        if (count == 0) {
+            break; /* an element straddles the page end */
+        }
+        sv_set_offsets(ex, done / ex->subvl, done / ex->subvl,
+                       done % ex->subvl);
+        flags = probe_access_flags(ex->env, addr, count * esb,
+                                   store ? MMU_DATA_STORE : MMU_DATA_LOAD,
+                                   mmu_idx, false, &host, ex->ra);
+        if (flags || !host) {
+            break;
+        }
+        if (store) {
+            memcpy(host, file + sv_offset(reg, done), count * esb);
+        } else {
+            memcpy(file + sv_offset(reg, done), host, count * esb);
+        }
+        done += count;
+    }
+    return done;
+}
+
 /* FCVT's integer side is W/WU (32 bits) or L/LU (64): rs2 field bit 1. */
 static bool sv_fcvt_int_is_word(const SVExec *ex)
 {
@@ -689,6 +739,17 @@ static void sv_loop_twin(SVExec *ex)
         }
     }
 
+    if (is_mem && i == 0 && j == 0 && s0 == 0 && !ffirst) {
+        unsigned done = sv_mem_fast(ex, op->cls == SV_OPC_STORE ? &ex->rs2
+                                                                : &ex->rd,
+                                    op->cls == SV_OPC_STORE);
+
+        if (done == ex->vl * ex->subvl) {
+            goto done;
+        }
+        i = j = done / ex->subvl;
+        s0 = done % ex->subvl;
+    }
     while (i < ex->vl && j < ex->vl) {
         if (src_vec && !zs) {
             while (i < ex->vl && !((ps >> i) & 1)) {
