@@ -203,8 +203,7 @@ __asm__(".pushsection .text\n"
         ".popsection\n");
 void sv_strncpy(char *dst, const char *src, size_t n) __asm__("sv_strncpy");
 
-static void strncpy_case(char *src_page_end, size_t len, size_t n,
-                         bool at_end)
+static void strncpy_case(char *src_page_end, size_t len, size_t n, bool at_end)
 {
     static char dst[64];
     char want[64];

@@ -786,8 +786,8 @@ static inline sv_trap sv_exec(void (*fn)(sv_regs *), const sv_machine *in,
 }
 
 /* Element k of width w (bits) from base register r of a 128-entry file (C6). */
-static inline uint64_t sv_elem_get(const uint64_t *file, unsigned r,
-                                   unsigned k, unsigned w)
+static inline uint64_t sv_elem_get(const uint64_t *file, unsigned r, unsigned k,
+                                   unsigned w)
 {
     const uint8_t *b = (const uint8_t *)file + 8 * r + k * (w / 8);
     uint64_t v = 0;
@@ -821,8 +821,7 @@ static inline uint64_t sv_zext(uint64_t v, unsigned w)
 
 /* Compares two machines' x and f files; one check per differing reg. */
 static inline void sv_check_files(const char *file, int line,
-                                  const sv_machine *got,
-                                  const sv_machine *want)
+                                  const sv_machine *got, const sv_machine *want)
 {
     bool same = true;
     char what[32];

@@ -1,0 +1,430 @@
+/*
+ * vblock_mem: loads and stores inside VBLOCKs (§8.1, §8.2, A31, §5.4,
+ * §7.1, contract C4/C5): unit stride and indexed, every width, the
+ * address register's elwidth as the memory element size, twin
+ * predication, trap fail-on-first at a PROT_NONE page, element 0
+ * faulting normally, and a SIGSEGV handler that makes the page
+ * accessible and returns (the load resumes at the faulting element).
+ * Expected values come from the reference below, written from §8.
+ *
+ * Opcode fields: data a0, address a1; masks a5 (dest side) / a6 (source
+ * side); VL from a7 (VL block mode 10).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "sv_ref.h"
+
+#define VLH(mvl) "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" #mvl "\n"
+#define R16(key, idx, vec, vew)                                                \
+    "sv_reg16 key=" #key ", regidx=" #idx ", isvec=" #vec ", vew=" #vew "\n"
+#define P16(key, pidx, z, inv, ff)                                             \
+    "sv_pred16 key=" #key ", predidx=" #pidx ", zero=" #z ", inv=" #inv        \
+    ", ffirst=" #ff "\n"
+#define OPS(...) "sv_ops\n" __VA_ARGS__ "\nsv_vblock_end\n"
+
+enum { A0 = 10, A1 = 11, A5 = 15, A6 = 16, A7 = 17 };
+
+typedef struct mcase {
+    const char *name;
+    void (*fn)(sv_regs *);
+    bool store;
+    unsigned W; /* op width */
+    bool sgn;   /* signed load */
+    int64_t imm;
+    sv_opnd data; /* rd of a load, rs2 of a store (real register) */
+    sv_opnd addr; /* rs1; w 64 unless overridden */
+    bool has_pd, zd, has_ps, zs; /* dest / source predicate entries */
+    unsigned mvl;
+} mcase;
+
+#define V(r, w)                                                                \
+    {                                                                          \
+        r, true, w                                                             \
+    }
+#define S(r, w)                                                                \
+    {                                                                          \
+        r, false, w                                                            \
+    }
+
+SV_BLOCK_FN(m_ld, VLH(8) R16(a0, 40, 1, 0) OPS("ld a0, 0(a1)"))
+SV_BLOCK_FN(m_lw, VLH(8) R16(a0, 40, 1, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(m_lhu16, VLH(8) R16(a0, 40, 1, 2) OPS("lhu a0, 0(a1)"))
+SV_BLOCK_FN(m_lh8, VLH(8) R16(a0, 40, 1, 1) OPS("lh a0, 2(a1)"))
+SV_BLOCK_FN(m_lb32, VLH(8) R16(a0, 40, 1, 3) OPS("lb a0, 0(a1)"))
+SV_BLOCK_FN(m_lbu8, VLH(8) R16(a0, 40, 1, 1) OPS("lbu a0, 3(a1)"))
+SV_BLOCK_FN(m_lwu_es8,
+            VLH(8) R16(a0, 40, 1, 0) R16(a1, a1, 0, 1) OPS("lwu a0, 0(a1)"))
+SV_BLOCK_FN(m_ld_es16,
+            VLH(8) R16(a0, 40, 1, 3) R16(a1, a1, 0, 2) OPS("ld a0, 0(a1)"))
+SV_BLOCK_FN(m_ld_idx,
+            VLH(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("ld a0, 8(a1)"))
+SV_BLOCK_FN(m_lh_idx8,
+            VLH(8) R16(a0, 40, 1, 2) R16(a1, 64, 1, 1) OPS("lh a0, 0(a1)"))
+SV_BLOCK_FN(m_lw_idx_sdest,
+            VLH(8) R16(a0, 120, 0, 0) R16(a1, 64, 1, 0) OPS("lw a0, 0(a1)"))
+SV_BLOCK_FN(m_ld_twin,
+            VLH(8) R16(a0, 40, 1, 0) R16(a1, a1, 0, 0) P16(a0, a5, 0, 0, 0)
+                P16(a1, a6, 0, 0, 0) OPS("ld a0, 0(a1)"))
+SV_BLOCK_FN(m_lw_twin_z,
+            VLH(8) R16(a0, 40, 1, 3) R16(a1, a1, 0, 0) P16(a0, a5, 1, 0, 0)
+                P16(a1, a6, 1, 1, 0) OPS("lw a0, 0(a1)"))
+SV_BLOCK_FN(m_lbu_idx_twin,
+            VLH(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 0) P16(a0, a5, 0, 0, 0)
+                P16(a1, a6, 0, 0, 0) OPS("lbu a0, 0(a1)"))
+SV_BLOCK_FN(m_sd, VLH(8) R16(a0, 40, 1, 0) OPS("sd a0, 8(a1)"))
+SV_BLOCK_FN(m_sw32, VLH(8) R16(a0, 40, 1, 3) OPS("sw a0, 0(a1)"))
+SV_BLOCK_FN(m_sh64, VLH(8) R16(a0, 40, 1, 0) OPS("sh a0, 0(a1)"))
+SV_BLOCK_FN(m_sb8, VLH(8) R16(a0, 40, 1, 1) OPS("sb a0, 1(a1)"))
+SV_BLOCK_FN(m_sb_idx,
+            VLH(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 0) OPS("sb a0, 0(a1)"))
+SV_BLOCK_FN(m_sd_splat,
+            VLH(8) R16(a0, 100, 0, 0) R16(a1, 64, 1, 0) OPS("sd a0, 0(a1)"))
+SV_BLOCK_FN(m_sw_twin,
+            VLH(8) R16(a0, 40, 1, 3) R16(a1, a1, 0, 0) P16(a0, a6, 0, 0, 0)
+                P16(a1, a5, 0, 0, 0) OPS("sw a0, 0(a1)"))
+SV_BLOCK_FN(m_csd, VLH(4) R16(s0, 40, 1, 0) OPS("sv_c c.sd s0, 8(s1)"))
+SV_BLOCK_FN(m_cld, VLH(4) R16(s0, 40, 1, 0) OPS("sv_c c.ld s0, 16(s1)"))
+SV_BLOCK_FN(m_clwsp, VLH(4) R16(a0, 40, 1, 3) R16(sp, s1, 0, 0)
+                         OPS("sv_c c.lwsp a0, 4(sp)"))
+
+enum { S0 = 8, S1 = 9 };
+static const mcase cases[] = {
+    {"ld unit", m_ld, 0, 64, 1, 0, V(40, 64), S(A1, 64), 0, 0, 0, 0, 8},
+    {"lw unit imm 4", m_lw, 0, 32, 1, 4, V(40, 64), S(A1, 64), 0, 0, 0, 0, 8},
+    {"lhu -> 16", m_lhu16, 0, 16, 0, 0, V(40, 16), S(A1, 64), 0, 0, 0, 0, 8},
+    {"lh -> 8", m_lh8, 0, 16, 1, 2, V(40, 8), S(A1, 64), 0, 0, 0, 0, 8},
+    {"lb -> 32", m_lb32, 0, 8, 1, 0, V(40, 32), S(A1, 64), 0, 0, 0, 0, 8},
+    {"lbu -> 8", m_lbu8, 0, 8, 0, 3, V(40, 8), S(A1, 64), 0, 0, 0, 0, 8},
+    {"lwu, a1 elwidth 8 (es 8)", m_lwu_es8, 0, 32, 0, 0, V(40, 64), S(A1, 8), 0,
+     0, 0, 0, 8},
+    {"ld, a1 elwidth 16 (es 16)", m_ld_es16, 0, 64, 1, 0, V(40, 32), S(A1, 16),
+     0, 0, 0, 0, 8},
+    {"ld indexed", m_ld_idx, 0, 64, 1, 8, V(40, 32), V(64, 64), 0, 0, 0, 0, 8},
+    {"lh indexed, a1 elwidth 8 (eb 2)", m_lh_idx8, 0, 16, 1, 0, V(40, 16),
+     V(64, 8), 0, 0, 0, 0, 8},
+    {"lw indexed -> scalar dest", m_lw_idx_sdest, 0, 32, 1, 0, S(120, 64),
+     V(64, 64), 0, 0, 0, 0, 8},
+    {"ld twin pred", m_ld_twin, 0, 64, 1, 0, V(40, 64), S(A1, 64), 1, 0, 1, 0,
+     8},
+    {"lw twin pred zeroing (src inv)", m_lw_twin_z, 0, 32, 1, 0, V(40, 32),
+     S(A1, 64), 1, 1, 1, 1, 8},
+    {"lbu indexed twin pred", m_lbu_idx_twin, 0, 8, 0, 0, V(40, 8), V(64, 64),
+     1, 0, 1, 0, 8},
+    {"sd unit", m_sd, 1, 64, 0, 8, V(40, 64), S(A1, 64), 0, 0, 0, 0, 8},
+    {"sw from 32", m_sw32, 1, 32, 0, 0, V(40, 32), S(A1, 64), 0, 0, 0, 0, 8},
+    {"sh from 64", m_sh64, 1, 16, 0, 0, V(40, 64), S(A1, 64), 0, 0, 0, 0, 8},
+    {"sb from 8", m_sb8, 1, 8, 0, 1, V(40, 8), S(A1, 64), 0, 0, 0, 0, 8},
+    {"sb indexed (scatter)", m_sb_idx, 1, 8, 0, 0, V(40, 8), V(64, 64), 0, 0, 0,
+     0, 8},
+    {"sd scalar data, indexed (splat)", m_sd_splat, 1, 64, 0, 0, S(100, 64),
+     V(64, 64), 0, 0, 0, 0, 8},
+    {"sw twin pred", m_sw_twin, 1, 32, 0, 0, V(40, 32), S(A1, 64), 1, 0, 1, 0,
+     8},
+    {"c.sd", m_csd, 1, 64, 0, 8, V(40, 64), S(S1, 64), 0, 0, 0, 0, 4},
+    {"c.ld", m_cld, 0, 64, 1, 16, V(40, 64), S(S1, 64), 0, 0, 0, 0, 4},
+    {"c.lwsp, sp redirected to s1", m_clwsp, 0, 32, 1, 4, V(40, 32), S(S1, 64),
+     0, 0, 0, 0, 4},
+};
+
+static uint8_t arena[4096] __attribute__((aligned(64)));
+
+static uint64_t mem_get(uint64_t a, unsigned w)
+{
+    uint64_t v = 0;
+    memcpy(&v, (void *)(uintptr_t)a, w / 8);
+    return v;
+}
+
+static uint64_t elem_addr(const mcase *c, const sv_machine *m, unsigned i)
+{
+    const unsigned es = c->addr.w < c->W ? c->addr.w : c->W;
+    if (c->addr.vec) {
+        const unsigned eb = c->W / es;
+        return m->x[c->addr.reg + i / eb] + c->imm + (i % eb) * (es / 8);
+    }
+    return m->x[c->addr.reg] + c->imm + i * (es / 8);
+}
+
+/* Applies the case to want (registers) and wmem (a copy of the arena). */
+static void ref_mem(const mcase *c, const sv_machine *in, sv_machine *want,
+                    uint8_t *wmem, unsigned vl)
+{
+    const unsigned es = c->addr.w < c->W ? c->addr.w : c->W;
+    /* Load: source = memory (a vector when data or address is), dest rd.
+     * Store: source = rs2 data, dest = memory. */
+    const bool mem_vec = c->data.vec || c->addr.vec;
+    const bool dvec = c->store ? mem_vec : c->data.vec;
+    const bool svec = c->store ? c->data.vec : mem_vec;
+    /* a5: mask of the entry on the destination side, a6: source side. */
+    const uint64_t pd = c->has_pd ? in->x[A5] : ~0ull;
+    /* (The one zeroing source entry, m_lw_twin_z's, also has inv = 1.) */
+    const uint64_t ps = c->has_ps ? (c->zs ? ~in->x[A6] : in->x[A6]) : ~0ull;
+    sv_twin_step st[64];
+    int n = sv_ref_twin(vl, dvec, svec, pd, c->zd, ps, c->zs, st);
+    for (int k = 0; k < n; k++) {
+        const int j = st[k].dst, i = st[k].src;
+        if (c->store) {
+            uint64_t v = 0;
+            if (i >= 0) {
+                v = c->data.vec ? sv_elem_get(in->x, c->data.reg, i, c->data.w)
+                                : sv_elem_get(in->x, c->data.reg, 0, c->data.w);
+            }
+            uint64_t a = elem_addr(c, in, j) - (uintptr_t)arena;
+            memcpy(wmem + a, &v, es / 8);
+        } else {
+            uint64_t v = 0;
+            if (i >= 0) {
+                v = mem_get(elem_addr(c, in, i), es);
+                v = c->sgn ? sv_sext(v, es) : sv_zext(v, es);
+            }
+            if (c->data.vec) {
+                sv_elem_set(want->x, c->data.reg, j, c->data.w, v);
+            } else {
+                want->x[c->data.reg] = c->data.w == 64
+                                           ? v
+                                           : (c->sgn ? sv_sext(v, c->data.w)
+                                                     : sv_zext(v, c->data.w));
+            }
+        }
+    }
+}
+
+static void run_case(const mcase *c, unsigned vlval, unsigned seed)
+{
+    static uint8_t wmem[sizeof(arena)];
+    sv_machine in, out, want;
+
+    sv_machine_fill(&in, seed);
+    for (size_t b = 0; b < sizeof(arena); b++) {
+        arena[b] = (uint8_t)(b * 37 + seed * 11 + (b >> 7));
+    }
+    memcpy(wmem, arena, sizeof(arena));
+    in.x[A5] = 0x6d ^ seed;
+    in.x[A6] = 0xb5 + seed;
+    in.x[A7] = vlval;
+    /* Address registers: a scalar base, or 8 pointers scattered. */
+    in.x[c->addr.reg] = (uintptr_t)arena + 256;
+    if (c->addr.vec) {
+        for (unsigned r = 0; r < 8; r++) {
+            in.x[c->addr.reg + r] =
+                (uintptr_t)arena + 512 + ((r * 5 + seed) % 8) * 96 + 8 * r;
+        }
+    }
+    want = in;
+    const unsigned vl = vlval < c->mvl ? vlval : c->mvl;
+    ref_mem(c, &in, &want, wmem, vl);
+    want.state = SV_STATE(.maxvl = c->mvl - 1, .vl = A7);
+
+    sv_context("%s, VL %u, a5 0x%llx a6 0x%llx", c->name, vl,
+               (unsigned long long)in.x[A5], (unsigned long long)in.x[A6]);
+    sv_trap t = sv_exec(c->fn, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    size_t bad = 0, first = 0;
+    for (size_t b = 0; b < sizeof(arena); b++) {
+        if (arena[b] != wmem[b] && !bad++) {
+            first = b;
+        }
+    }
+    if (!CHECK_EQ(bad, 0)) {
+        printf("    first differing arena byte %zu: 0x%02x, expected 0x%02x\n",
+               first, arena[first], wmem[first]);
+    }
+}
+
+/* ------------------------------------------------------ faults */
+SV_BLOCK_FN(m_ld_ff,
+            VLH(8) R16(a0, 40, 1, 0) P16(a0, x0, 0, 1, 1) OPS("ld a0, 0(a1)"))
+SV_BLOCK_FN(m_sd_ff, VLH(8) R16(a0, 40, 1, 0) R16(a1, a1, 0, 0)
+                         P16(a1, x0, 0, 1, 1) OPS("sd a0, 0(a1)"))
+SV_BLOCK_FN(m_lw_plain, VLH(8) R16(a0, 40, 1, 3) OPS("lw a0, 0(a1)"))
+
+static char *fault_map;
+static size_t page;
+
+/* Two pages; page 2 PROT_NONE.  Returns the address `before` bytes before
+ * page 2. */
+static char *fault_setup(size_t before)
+{
+    if (!fault_map) {
+        page = (size_t)sysconf(_SC_PAGESIZE);
+        fault_map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (fault_map == MAP_FAILED) {
+            perror("mmap");
+            _exit(2);
+        }
+    }
+    if (mprotect(fault_map + page, page, PROT_READ | PROT_WRITE) != 0) {
+        perror("mprotect");
+        _exit(2);
+    }
+    for (size_t b = 0; b < 2 * page; b++) {
+        fault_map[b] = (char)(b * 13 + 1);
+    }
+    mprotect(fault_map + page, page, PROT_NONE);
+    return fault_map + page - before;
+}
+
+static void ffirst_cases(void)
+{
+    sv_machine in, out, want;
+    sv_trap t;
+
+    /* Trap variant: elements 0..k-1 load, element k is on the PROT_NONE
+     * page, VL := k in a7 (§7.1, A49). */
+    for (unsigned k = 1; k < 8; k += 3) {
+        char *p = fault_setup(8 * k);
+        sv_context("ld ffirst, element %u on a PROT_NONE page", k);
+        sv_machine_fill(&in, 300 + k);
+        in.x[A1] = (uintptr_t)p;
+        in.x[A7] = 8;
+        want = in;
+        for (unsigned i = 0; i < k; i++) {
+            want.x[40 + i] = mem_get((uintptr_t)p + 8 * i, 64);
+        }
+        want.x[A7] = k;
+        want.state = SV_STATE(.maxvl = 7, .vl = A7);
+        t = sv_exec(m_ld_ff, &in, &out);
+        CHECK_EQ(t.signo, 0);
+        CHECK_FILES(&out, &want);
+        CHECK_STATE(out.state, want.state);
+    }
+
+    /* Element 0 faults normally even with ffirst. */
+    {
+        char *p = fault_setup(0);
+        sv_context("%s", "ld ffirst, element 0 faults");
+        sv_machine_fill(&in, 310);
+        in.x[A1] = (uintptr_t)p;
+        in.x[A7] = 8;
+        t = sv_exec(m_ld_ff, &in, &out);
+        CHECK_EQ(t.signo, SIGSEGV);
+        CHECK_EQ(t.addr, (uintptr_t)p);
+        for (unsigned i = 0; i < 8; i++) {
+            CHECK_EQ(out.x[40 + i], in.x[40 + i]);
+        }
+    }
+
+    /* Store, ffirst from the address register rs1 (the destination side). */
+    {
+        const unsigned k = 3;
+        char *p = fault_setup(8 * k);
+        char wantmem[64];
+        sv_context("%s", "sd ffirst from rs1's entry, element 3 faults");
+        sv_machine_fill(&in, 320);
+        in.x[A1] = (uintptr_t)p;
+        in.x[A7] = 6;
+        want = in;
+        memcpy(wantmem, p, 8 * k);
+        for (unsigned i = 0; i < k; i++) {
+            memcpy(wantmem + 8 * i, &in.x[40 + i], 8);
+        }
+        want.x[A7] = k;
+        want.state = SV_STATE(.maxvl = 7, .vl = A7);
+        t = sv_exec(m_sd_ff, &in, &out);
+        CHECK_EQ(t.signo, 0);
+        CHECK_FILES(&out, &want);
+        CHECK_EQ(memcmp(p, wantmem, 8 * k), 0);
+    }
+
+    /* Without ffirst, a fault at element k is a SIGSEGV, precise. */
+    {
+        const unsigned k = 5;
+        char *p = fault_setup(4 * k);
+        sv_context("%s", "lw without ffirst, element 5 faults");
+        sv_machine_fill(&in, 330);
+        in.x[A1] = (uintptr_t)p;
+        in.x[A7] = 8;
+        want = in;
+        for (unsigned i = 0; i < k; i++) {
+            sv_elem_set(want.x, 40, i, 32, mem_get((uintptr_t)p + 4 * i, 32));
+        }
+        t = sv_exec(m_lw_plain, &in, &out);
+        CHECK_EQ(t.signo, SIGSEGV);
+        CHECK_EQ(t.addr, (uintptr_t)p + 4 * k);
+        /* x40..: elements 0..k-1 done (x32.. are read live). */
+        for (unsigned r = 40; r < 44; r++) {
+            CHECK_EQ(out.x[r], want.x[r]);
+        }
+    }
+}
+
+/* A SIGSEGV handler that opens the page and returns: the load resumes at
+ * the faulting element (C4, C5).  It also sees elements 0..k-1 done and
+ * STATE's offsets at k in the frame's SV record. */
+static volatile unsigned resume_hits;
+static volatile uint64_t resume_state, resume_x41;
+
+static void resume_handler(int sig, siginfo_t *si, void *ctx)
+{
+    uint8_t *rec = sv_frame_record(ctx);
+    (void)sig;
+    resume_hits++;
+    if (rec) {
+        uint32_t st;
+        memcpy(&st, rec + 8, 4);
+        resume_state = st;
+        memcpy((void *)&resume_x41, rec + 24 + 8 * (41 - 32), 8);
+    }
+    char *pg = (char *)((uintptr_t)si->si_addr & ~(uintptr_t)(page - 1));
+    mprotect(pg, page, PROT_READ | PROT_WRITE);
+}
+
+static void resume_case(void)
+{
+    const unsigned k = 5;
+    char *p = fault_setup(4 * k);
+    sv_machine in, out, want;
+    struct sigaction sa, old;
+
+    sv_context("%s", "lw faults at element 5, handler opens the page, resumes");
+    sv_machine_fill(&in, 340);
+    in.x[A1] = (uintptr_t)p;
+    in.x[A7] = 8;
+    want = in;
+    /* The handler makes page 2 readable; its contents were set before. */
+    for (unsigned i = 0; i < 8; i++) {
+        uint32_t v;
+        mprotect(fault_map + page, page, PROT_READ);
+        memcpy(&v, p + 4 * i, 4);
+        mprotect(fault_map + page, page, PROT_NONE);
+        sv_elem_set(want.x, 40, i, 32, v);
+    }
+    want.state = SV_STATE(.maxvl = 7, .vl = A7);
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = resume_handler;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &old);
+    resume_hits = 0;
+    sv_trap t = sv_exec(m_lw_plain, &in, &out);
+    sigaction(SIGSEGV, &old, NULL);
+    CHECK_EQ(t.signo, 0);
+    CHECK_EQ(resume_hits, 1);
+    /* In the frame: x40, x41 hold elements 0..3, element 4 is in x42. */
+    CHECK_EQ(resume_x41, want.x[41]);
+    CHECK_EQ(sv_state_unpack(resume_state).srcoffs, k);
+    CHECK_EQ(sv_state_unpack(resume_state).destoffs, k);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+}
+
+int main(void)
+{
+    sv_trap_install();
+    for (size_t i = 0; i < SV_COUNT(cases); i++) {
+        const unsigned m = cases[i].mvl;
+        const unsigned vls[] = {0, 1, m / 2 + 1, m, m + 5};
+        for (size_t v = 0; v < SV_COUNT(vls); v++) {
+            run_case(&cases[i], vls[v], (unsigned)(i * 8 + v));
+        }
+    }
+    ffirst_cases();
+    resume_case();
+    sv_context("%s", "");
+    return sv_summary("vblock_mem");
+}
