@@ -51,6 +51,8 @@ typedef struct SVExec {
     SVOpnd rd, rs1, rs2, rs3;
     SVPredDesc pd, ps; /* destination and source predicates */
     unsigned vl, subvl;
+    sv_state_fields st; /* STATE when the opcode started */
+    bool offsets_dirty; /* STATE's offsets may be non-zero */
     unsigned mem_es; /* loads/stores: element size in memory, bits */
 } SVExec;
 
@@ -154,7 +156,13 @@ static void sv_set_vl(SVExec *ex, unsigned vl)
 static void sv_set_offsets(SVExec *ex, unsigned src, unsigned dst,
                            unsigned sub)
 {
-    sv_state_fields f = sv_state_unpack(ex->env->sv.state);
+    sv_state_fields f;
+
+    if (!ex->offsets_dirty && !(src | dst | sub)) {
+        return; /* they are 0 already */
+    }
+    ex->offsets_dirty = src | dst | sub;
+    f = sv_state_unpack(ex->env->sv.state);
 
     f.srcoffs = src;
     f.destoffs = dst;
@@ -390,12 +398,79 @@ static void sv_store_result(SVExec *ex, unsigned idx, uint64_t v)
 }
 
 /*
+ * The common case of an integer element loop: default widths (element e
+ * of a vector is register base + e), no predicate, no SUBVL.  The
+ * operation is chosen once, outside the loop; elements still run in order
+ * (a destination overlapping a source sees the earlier elements' results,
+ * as the sequential semantics of §5.1 require).  Returns false to take the
+ * general loop.
+ */
+static bool sv_int_fast(SVExec *ex)
+{
+    const sv_op *op = &ex->op;
+    uint64_t *file = ex->env->sv_gpr;
+    uint64_t *d = file + ex->rd.reg;
+    const uint64_t *a = file + ex->rs1.reg;
+    const uint64_t *b = file + ex->rs2.reg;
+    size_t sa = ex->rs1.isvec, sb = ex->rs2.isvec;
+    uint64_t imm = op->imm;
+    bool use_imm = op->b_is_imm;
+    unsigned n = ex->vl;
+
+    if (op->cls != SV_OPC_INT || op->twin || ex->pd.enabled ||
+        ex->subvl != 1 || !ex->rd.isvec || ex->rd.overridden ||
+        ex->rd.reg == 0 || !ex->rs1.present || ex->rs1.overridden ||
+        (!use_imm && (!ex->rs2.present || ex->rs2.overridden))) {
+        return false;
+    }
+
+#define SV_INT_LOOP(expr)                                                     \
+    for (unsigned e = 0; e < n; e++) {                                        \
+        uint64_t x = a[e * sa], y = use_imm ? imm : b[e * sb];                \
+        d[e] = (expr);                                                        \
+    }                                                                         \
+    return true
+
+    switch (op->alu) {
+    case SV_ALU_ADD:
+        SV_INT_LOOP(x + y);
+    case SV_ALU_SUB:
+        SV_INT_LOOP(x - y);
+    case SV_ALU_AND:
+        SV_INT_LOOP(x & y);
+    case SV_ALU_OR:
+        SV_INT_LOOP(x | y);
+    case SV_ALU_XOR:
+        SV_INT_LOOP(x ^ y);
+    case SV_ALU_SLL:
+        SV_INT_LOOP(x << (y & 63));
+    case SV_ALU_SRL:
+        SV_INT_LOOP(x >> (y & 63));
+    case SV_ALU_SRA:
+        SV_INT_LOOP((uint64_t)((int64_t)x >> (y & 63)));
+    case SV_ALU_SLT:
+        SV_INT_LOOP((int64_t)x < (int64_t)y);
+    case SV_ALU_SLTU:
+        SV_INT_LOOP(x < y);
+    case SV_ALU_MUL:
+        SV_INT_LOOP(x * y);
+    case SV_ALU_ADDW:
+        SV_INT_LOOP((uint64_t)(int64_t)(int32_t)(x + y));
+    case SV_ALU_SUBW:
+        SV_INT_LOOP((uint64_t)(int64_t)(int32_t)(x - y));
+    default:
+        return false;
+    }
+#undef SV_INT_LOOP
+}
+
+/*
  * Single predication from the destination (§5.3, the consolidated loop),
  * with SUBVL groups (§5.6) and data-dependent fail-on-first (§7.2).
  */
 static void sv_loop_single(SVExec *ex)
 {
-    sv_state_fields st = sv_state_unpack(ex->env->sv.state);
+    sv_state_fields st = ex->st;
     bool any_vec = ex->rd.isvec || ex->rs1.isvec || ex->rs2.isvec ||
                    ex->rs3.isvec;
     uint64_t mask = sv_mask(ex, &ex->pd);
@@ -414,6 +489,9 @@ static void sv_loop_single(SVExec *ex)
     sv_check_range(ex, &ex->rs1);
     sv_check_range(ex, &ex->rs2);
     sv_check_range(ex, &ex->rs3);
+    if (!ex->offsets_dirty && sv_int_fast(ex)) {
+        return;
+    }
     for (unsigned i = st.destoffs; i < ex->vl; i++) {
         bool active = (mask >> i) & 1;
         bool failed = false;
@@ -692,7 +770,7 @@ static void sv_twin_write(SVExec *ex, unsigned j, unsigned s, uint64_t v)
 static void sv_loop_twin(SVExec *ex)
 {
     const sv_op *op = &ex->op;
-    sv_state_fields st = sv_state_unpack(ex->env->sv.state);
+    sv_state_fields st = ex->st;
     bool is_mem = op->cls == SV_OPC_LOAD || op->cls == SV_OPC_STORE;
     const SVOpnd *src = op->cls == SV_OPC_STORE ? &ex->rs2
                         : op->cls == SV_OPC_LOAD ? &ex->rs1
@@ -829,6 +907,8 @@ void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
     ex.rs2 = sv_opnd(&ex.op.rs2, sv_desc_operand(desc, SV_SLOT_RS2));
     ex.rs3 = sv_opnd(&ex.op.rs3, sv_desc_operand(desc, SV_SLOT_RS3));
     ex.vl = sv_effective_vl(env->sv.state, vl_reg ? env->gpr[vl_reg] : 0);
+    ex.st = sv_state_unpack(env->sv.state);
+    ex.offsets_dirty = ex.st.srcoffs | ex.st.destoffs | ex.st.dsvoffs;
 
     for (const SVOpnd *o = &ex.rd; o <= &ex.rs3; o++) {
         if (o->present && o->is_fp && o->overridden && o->width == 8) {

@@ -12,39 +12,29 @@ namespace
 
 using namespace svcore;
 
-// One row per STATE field drives both pack and unpack (§1.6 table, A3).
-struct StateBinding {
-    Field field;
-    uint8_t sv_state_fields::*member;
-};
-constexpr StateBinding state_bindings[] = {
-    {state::maxvl, &sv_state_fields::maxvl},
-    {state::vl, &sv_state_fields::vl},
-    {state::srcoffs, &sv_state_fields::srcoffs},
-    {state::destoffs, &sv_state_fields::destoffs},
-    {state::subvl, &sv_state_fields::subvl},
-    {state::dsvoffs, &sv_state_fields::dsvoffs},
-};
-
-// §2.2, A5: only x0..x31 can be VL; x32+ exist only through redirection.
-constexpr unsigned max_vl_reg = 31;
+// Pack and unpack name every field of the §1.6 table (A3) once each.
+// They run on every SV element loop, so they are written out field by
+// field: GCC does not fold a loop over pointers to members.
+constexpr unsigned max_vl_reg = 31; // §2.2, A5: x32+ only via redirection
 
 sv_state_fields unpack(uint32_t word)
 {
     sv_state_fields f{};
-    for (const auto &b : state_bindings) {
-        f.*b.member = b.field.extract(word);
-    }
+    f.maxvl = static_cast<uint8_t>(state::maxvl.extract(word));
+    f.vl = static_cast<uint8_t>(state::vl.extract(word));
+    f.srcoffs = static_cast<uint8_t>(state::srcoffs.extract(word));
+    f.destoffs = static_cast<uint8_t>(state::destoffs.extract(word));
+    f.subvl = static_cast<uint8_t>(state::subvl.extract(word));
+    f.dsvoffs = static_cast<uint8_t>(state::dsvoffs.extract(word));
     return f;
 }
 
 uint32_t pack(const sv_state_fields &f)
 {
-    uint32_t word = 0;
-    for (const auto &b : state_bindings) {
-        word |= b.field.encode(f.*b.member);
-    }
-    return word;
+    return state::maxvl.encode(f.maxvl) | state::vl.encode(f.vl) |
+           state::srcoffs.encode(f.srcoffs) |
+           state::destoffs.encode(f.destoffs) |
+           state::subvl.encode(f.subvl) | state::dsvoffs.encode(f.dsvoffs);
 }
 
 // §1.4, A39, A40, A50: x0 means "vectorisation off", i.e. one element.
