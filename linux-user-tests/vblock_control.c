@@ -99,7 +99,7 @@ BLK(pcvblk_vb2, "sv_vblock_begin ext=1\nsv_ops\n"
                 "sv_vblock_end\n")
 /* AUIPC: the real address of the opcode (A15). */
 BLK(auipc_real, "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=4\n" TAG "sv_ops\n" VADD
-                "auipc_ctl_site: auipc t5, 0\n"
+                "auipc_ctl_site: .4byte (30 << 7) | 0x17\n"
                 "sv_vblock_end\n")
 extern const char auipc_ctl_site[] __asm__("auipc_ctl_site");
 

@@ -280,6 +280,7 @@ static void cases_for_vl(unsigned vl, unsigned seed)
         START(true);
         in.x[11] = (uintptr_t)sbuf;
         want = in;
+        want.state = st8;
         memset(sbuf, 0xee, sizeof(sbuf));
         uint32_t wbuf[10];
         memcpy(wbuf, sbuf, sizeof(sbuf));
