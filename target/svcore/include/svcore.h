@@ -473,6 +473,45 @@ typedef struct sv_op {
 } sv_op;
 
 /*
+ * Decoding conventions (sv_op_decode), per class.  Fields a class does
+ * not mention are 0; absent operands are all zero.
+ *  - SV_OPC_SCALAR, SV_OPC_CSR, SV_OPC_ILLEGAL: no operands, imm 0.
+ *  - SV_OPC_INT: rd; rs1 the first source; rs2 the second, or b_is_imm = 1
+ *    and imm the sign-extended immediate (shifts: the shamt).  rd.width
+ *    is 64; rs1/rs2 width 32 for *W ops (ADDIW is SV_ALU_ADDW with
+ *    b_is_imm), 64 otherwise.  RVC: C.ADDI/C.ADDIW/C.SLLI/C.SRLI/C.SRAI/
+ *    C.ANDI and the CA ops have rs1 = rd.  C.LI is ADD rd, rs1 = x0
+ *    (present, reg 0), imm.  C.ADDI4SPN is ADD rd', rs1 = x2, imm;
+ *    C.ADDI16SP is ADD rd = rs1 = x2, imm (both single-predicated INT,
+ *    although §8.3 calls them scalar: a translator that wants that must
+ *    special-case them).  C.MV is ADD with rs1 absent, rs2 = the source,
+ *    twin = 1 (a missing rs1 reads as 0).  C.ADD is ADD rd, rd, rs2.
+ *  - SV_OPC_LUI / SV_OPC_AUIPC: rd, imm (the full value).
+ *  - SV_OPC_JAL: rd (C.J: x0), imm.  SV_OPC_JALR: rd (C.JR: x0, C.JALR:
+ *    x1), rs1, imm (RVC: 0).
+ *  - SV_OPC_BRANCH: rs1, rs2 (C.BEQZ/C.BNEZ: x0, present), imm the byte
+ *    offset; alu holds funct3: 0 BEQ, 1 BNE, 4 BLT, 5 BGE, 6 BLTU, 7 BGEU
+ *    (C.BEQZ 0, C.BNEZ 1).
+ *  - SV_OPC_LOAD: rd (integer width 64, FP 32/64 by FLW/FLD), rs1 the
+ *    address (64), imm, mem_bytes, int_signed (LB LH LW LD and C.LW/C.LD;
+ *    not LBU LHU LWU or FP loads), twin.  SV_OPC_STORE: rs1 address, rs2
+ *    data, no rd, imm, mem_bytes, twin.
+ *  - SV_OPC_FP: fmt_bits 32/64; FP operands at fmt_bits (CVT_F_F: rs1 at
+ *    the source format).  rm is bits 14:12 for ops with an rm field (rm 5
+ *    and 6 are ILLEGAL); SGNJ*, MIN/MAX, compares, FCLASS and FMV report
+ *    rm = 7.  Compares and FCLASS: rd integer, width 64.  FCVT int side
+ *    and FMV int side: widths as sv_operand.width says; int_signed for
+ *    W and L.
+ *  - RVC HINTs with rd = x0 (C.NOP and C.ADDI x0, C.LI/C.LUI/C.MV/C.ADD/
+ *    C.SLLI x0) are SV_OPC_SCALAR; those with rd != 0 (C.ADDI rd, 0,
+ *    shamt 0) decode as the no-op they spell.  32-bit forms with rd = x0
+ *    (e.g. NOP = ADDI x0, x0, 0) decode literally.
+ *  - A 16-bit parcel is decoded from insn's low 16 bits; a 32-bit word
+ *    whose bits 4:2 are 111 (48 bits or longer) is ILLEGAL.  On failure
+ *    *out is all zero except len (2 or 4).
+ */
+
+/*
  * Decodes one inner instruction: insn is the 16-bit parcel zero-extended
  * (when insn & 3 != 3) or the 32-bit word, for RV64GC (XLEN 64, FLEN 64).
  * Reserved encodings (including 0x0000, C.ADDI4SPN with imm 0, C.LUI with
@@ -495,13 +534,16 @@ bool sv_op_decode(uint32_t insn, sv_op *out);
  * the 2*opw product; division by zero and overflow as in RV64M, at opw),
  * and the opw-bit result is returned sign- or zero-extended to 64 bits
  * (sv_alu_result_signed).  *W operations behave as the scalar ISA when
- * both widths are 32: the result is sign-extended.
+ * both widths are 32: the result is sign-extended.  A *W op never
+ * computes wider than 32 (opw = min(opw, 32)).  Widths 0 or > 64 count
+ * as 64; an op >= SV_ALU_COUNT returns 0.
  */
 uint64_t sv_alu_exec(sv_alu_op op, uint64_t a, unsigned wa, uint64_t b,
                      unsigned wb, bool b_is_imm);
 
 /* Whether op's sources are sign-extended to opw (SLT, SRA, MULH, DIV, REM,
- * *W ops other than SRLW/DIVUW/REMUW) — MULHSU: rs1 only. */
+ * *W ops other than SRLW/DIVUW/REMUW) — MULHSU: rs1 only (true is
+ * returned for MULHSU; its rs2 is zero-extended). */
 bool sv_alu_sources_signed(sv_alu_op op);
 /* Whether op's result is sign-extended to a wider destination (*W ops,
  * SRA, MULH, MULHSU, DIV, REM). */
