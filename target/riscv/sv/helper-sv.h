@@ -10,3 +10,11 @@ DEF_HELPER_3(sv_vblock_enter, void, env, i32, i32)
 DEF_HELPER_FLAGS_4(sv_vblock_jump, TCG_CALL_NO_WG, void, env, tl, tl, i32)
 /* The element loop of one tagged inner opcode (sv_exec.c). */
 DEF_HELPER_4(sv_elements, void, env, i32, i64, tl)
+/*
+ * VL for an inline element loop (trans_sv.c.inc), or -1 when the loop
+ * must take helper_sv_elements (SUBVL > 1, non-zero STATE offsets, or
+ * elements beyond x127).  Default flags on purpose: the inline loop
+ * reads and writes the register file in env, so the TCG globals must be
+ * synced before and reloaded after.
+ */
+DEF_HELPER_2(sv_inline_vl, tl, env, i32)

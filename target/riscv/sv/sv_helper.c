@@ -104,3 +104,15 @@ void HELPER(sv_vblock_jump)(CPURISCVState *env, target_ulong target,
     }
     env->sv.pcvblk = 0;
 }
+
+target_ulong HELPER(sv_inline_vl)(CPURISCVState *env, uint32_t top_reg)
+{
+    sv_state_fields f = sv_state_unpack(env->sv.state);
+    unsigned vl;
+
+    if (f.subvl || f.srcoffs || f.destoffs || f.dsvoffs) {
+        return -1;
+    }
+    vl = sv_effective_vl(env->sv.state, f.vl ? env->gpr[f.vl] : 0);
+    return top_reg + vl > SV_NUM_REGS ? (target_ulong)-1 : vl;
+}

@@ -21,6 +21,14 @@ typedef struct RISCVSVState {
     uint32_t mestate;
     uint32_t mepcvblk;
     uint32_t mesvpstate;
+    /*
+     * Not architectural: the index and bound of an inline element loop
+     * (trans_sv.c.inc).  They live in env, not in TCG temps, because TCG
+     * may delete a loop's entry as unreachable while keeping its
+     * back-branch target, and temps would then be read undefined.
+     */
+    uint64_t loop_index;
+    uint64_t loop_bound;
 } RISCVSVState;
 
 #endif
