@@ -159,12 +159,30 @@ static double now_ns(void)
 }
 
 typedef void (*kernel)(void);
-static void k_scalar_vadd(void) { scalar_vadd(c, a, b, N); }
-static void k_sv_vadd(void) { sv_vadd(c, a, b, N); }
-static void k_scalar_copy64(void) { scalar_copy64(c, a, N); }
-static void k_sv_copy64(void) { sv_copy64(c, a, N); }
-static void k_scalar_copy8(void) { scalar_copy8((uint8_t *)c, (uint8_t *)a, 8 * N); }
-static void k_sv_copy8(void) { sv_copy8((uint8_t *)c, (uint8_t *)a, 8 * N); }
+static void k_scalar_vadd(void)
+{
+    scalar_vadd(c, a, b, N);
+}
+static void k_sv_vadd(void)
+{
+    sv_vadd(c, a, b, N);
+}
+static void k_scalar_copy64(void)
+{
+    scalar_copy64(c, a, N);
+}
+static void k_sv_copy64(void)
+{
+    sv_copy64(c, a, N);
+}
+static void k_scalar_copy8(void)
+{
+    scalar_copy8((uint8_t *)c, (uint8_t *)a, 8 * N);
+}
+static void k_sv_copy8(void)
+{
+    sv_copy8((uint8_t *)c, (uint8_t *)a, 8 * N);
+}
 
 static int check_vadd(void)
 {

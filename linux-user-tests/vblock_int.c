@@ -266,9 +266,11 @@ static void run_case(const icase *c, unsigned vlval, uint64_t mask,
 }
 
 /* LUI / AUIPC run once with rd redirected (A36); AUIPC: real address. */
-SV_BLOCK_FN(b_lui, VLH(8, 1) R16(a0, 40, 1, 0) OPS(".4byte (0x12345 << 12) | (10 << 7) | 0x37"))
-SV_BLOCK_FN(b_auipc, VLH(8, 1) R16(a0, 41, 0, 0) OPS("sv_c c.nop\n"
-                                                     "auipc_site: .4byte (1 << 12) | (10 << 7) | 0x17"))
+SV_BLOCK_FN(b_lui, VLH(8, 1) R16(a0, 40, 1, 0)
+                       OPS(".4byte (0x12345 << 12) | (10 << 7) | 0x37"))
+SV_BLOCK_FN(b_auipc, VLH(8, 1) R16(a0, 41, 0, 0)
+                         OPS("sv_c c.nop\n"
+                             "auipc_site: .4byte (1 << 12) | (10 << 7) | 0x17"))
 extern const char auipc_site[] __asm__("auipc_site");
 
 static void lui_auipc(void)

@@ -53,13 +53,14 @@ typedef struct SVExec {
     unsigned vl, subvl;
     sv_state_fields st; /* STATE when the opcode started */
     bool offsets_dirty; /* STATE's offsets may be non-zero */
-    unsigned mem_es; /* loads/stores: element size in memory, bits */
+    unsigned mem_es;    /* loads/stores: element size in memory, bits */
 } SVExec;
 
 static G_NORETURN void sv_illegal(SVExec *ex, const char *why)
 {
-    qemu_log_mask(LOG_GUEST_ERROR, "SV opcode 0x%08x at 0x" TARGET_FMT_lx
-                  ": %s\n", ex->insn, ex->pc, why);
+    qemu_log_mask(LOG_GUEST_ERROR,
+                  "SV opcode 0x%08x at 0x" TARGET_FMT_lx ": %s\n", ex->insn,
+                  ex->pc, why);
     riscv_raise_exception(ex->env, RISCV_EXCP_ILLEGAL_INST, ex->ra);
 }
 
@@ -126,8 +127,8 @@ static void sv_check_range(SVExec *ex, const SVOpnd *o)
 {
     unsigned count = o->isvec ? ex->vl * ex->subvl : ex->subvl;
 
-    if (o->present && count && sv_offset(o, count - 1) + o->stride >
-                                   SV_FILE_BYTES) {
+    if (o->present && count &&
+        sv_offset(o, count - 1) + o->stride > SV_FILE_BYTES) {
         sv_illegal(ex, "elements run past register 127 (§5.5)");
     }
 }
@@ -153,8 +154,7 @@ static void sv_set_vl(SVExec *ex, unsigned vl)
     }
 }
 
-static void sv_set_offsets(SVExec *ex, unsigned src, unsigned dst,
-                           unsigned sub)
+static void sv_set_offsets(SVExec *ex, unsigned src, unsigned dst, unsigned sub)
 {
     sv_state_fields f;
 
@@ -248,53 +248,52 @@ static bool sv_fp_is_zero(uint64_t v, unsigned bits)
     return extract64(v, 0, bits - 1) == 0;
 }
 
-#define SV_FP_COMPUTE(B)                                                      \
-    static uint64_t sv_fp_compute##B(sv_fp_op op, uint64_t a, uint64_t b,     \
-                                     uint64_t c, float_status *st)            \
-    {                                                                         \
-        const uint64_t sign = 1ull << (B - 1);                                \
-        switch (op) {                                                         \
-        case SV_FP_ADD:                                                       \
-            return float##B##_add(a, b, st);                                  \
-        case SV_FP_SUB:                                                       \
-            return float##B##_sub(a, b, st);                                  \
-        case SV_FP_MUL:                                                       \
-            return float##B##_mul(a, b, st);                                  \
-        case SV_FP_DIV:                                                       \
-            return float##B##_div(a, b, st);                                  \
-        case SV_FP_SQRT:                                                      \
-            return float##B##_sqrt(a, st);                                    \
-        case SV_FP_MIN:                                                       \
-            return float##B##_minimum_number(a, b, st);                       \
-        case SV_FP_MAX:                                                       \
-            return float##B##_maximum_number(a, b, st);                       \
-        case SV_FP_SGNJ:                                                      \
-            return (a & ~sign) | (b & sign);                                  \
-        case SV_FP_SGNJN:                                                     \
-            return (a & ~sign) | (~b & sign);                                 \
-        case SV_FP_SGNJX:                                                     \
-            return a ^ (b & sign);                                            \
-        case SV_FP_MADD:                                                      \
-            return float##B##_muladd(a, b, c, 0, st);                         \
-        case SV_FP_MSUB:                                                      \
-            return float##B##_muladd(a, b, c, float_muladd_negate_c, st);    \
-        case SV_FP_NMSUB:                                                     \
-            return float##B##_muladd(a, b, c, float_muladd_negate_product,   \
-                                     st);                                     \
-        case SV_FP_NMADD:                                                     \
-            return float##B##_muladd(a, b, c,                                 \
-                                     float_muladd_negate_c |                  \
-                                         float_muladd_negate_product,         \
-                                     st);                                     \
-        case SV_FP_EQ:                                                        \
-            return float##B##_eq_quiet(a, b, st);                             \
-        case SV_FP_LT:                                                        \
-            return float##B##_lt(a, b, st);                                   \
-        case SV_FP_LE:                                                        \
-            return float##B##_le(a, b, st);                                   \
-        default:                                                              \
-            g_assert_not_reached();                                           \
-        }                                                                     \
+#define SV_FP_COMPUTE(B)                                                       \
+    static uint64_t sv_fp_compute##B(sv_fp_op op, uint64_t a, uint64_t b,      \
+                                     uint64_t c, float_status *st)             \
+    {                                                                          \
+        const uint64_t sign = 1ull << (B - 1);                                 \
+        switch (op) {                                                          \
+        case SV_FP_ADD:                                                        \
+            return float##B##_add(a, b, st);                                   \
+        case SV_FP_SUB:                                                        \
+            return float##B##_sub(a, b, st);                                   \
+        case SV_FP_MUL:                                                        \
+            return float##B##_mul(a, b, st);                                   \
+        case SV_FP_DIV:                                                        \
+            return float##B##_div(a, b, st);                                   \
+        case SV_FP_SQRT:                                                       \
+            return float##B##_sqrt(a, st);                                     \
+        case SV_FP_MIN:                                                        \
+            return float##B##_minimum_number(a, b, st);                        \
+        case SV_FP_MAX:                                                        \
+            return float##B##_maximum_number(a, b, st);                        \
+        case SV_FP_SGNJ:                                                       \
+            return (a & ~sign) | (b & sign);                                   \
+        case SV_FP_SGNJN:                                                      \
+            return (a & ~sign) | (~b & sign);                                  \
+        case SV_FP_SGNJX:                                                      \
+            return a ^ (b & sign);                                             \
+        case SV_FP_MADD:                                                       \
+            return float##B##_muladd(a, b, c, 0, st);                          \
+        case SV_FP_MSUB:                                                       \
+            return float##B##_muladd(a, b, c, float_muladd_negate_c, st);      \
+        case SV_FP_NMSUB:                                                      \
+            return float##B##_muladd(a, b, c, float_muladd_negate_product,     \
+                                     st);                                      \
+        case SV_FP_NMADD:                                                      \
+            return float##B##_muladd(                                          \
+                a, b, c, float_muladd_negate_c | float_muladd_negate_product,  \
+                st);                                                           \
+        case SV_FP_EQ:                                                         \
+            return float##B##_eq_quiet(a, b, st);                              \
+        case SV_FP_LT:                                                         \
+            return float##B##_lt(a, b, st);                                    \
+        case SV_FP_LE:                                                         \
+            return float##B##_le(a, b, st);                                    \
+        default:                                                               \
+            g_assert_not_reached();                                            \
+        }                                                                      \
     }
 
 SV_FP_COMPUTE(16)
@@ -329,7 +328,7 @@ typedef struct SVResult {
 static SVResult sv_compute(SVExec *ex, unsigned i, unsigned s)
 {
     const sv_op *op = &ex->op;
-    SVResult r = { 0 };
+    SVResult r = {0};
 
     switch (op->cls) {
     case SV_OPC_LUI:
@@ -341,14 +340,12 @@ static SVResult sv_compute(SVExec *ex, unsigned i, unsigned s)
     case SV_OPC_INT: {
         uint64_t a = sv_int_src(ex, &ex->rs1, sv_index(ex, &ex->rs1, i, s));
         unsigned wa = ex->rs1.present ? ex->rs1.width : 8;
-        uint64_t b = op->b_is_imm
-                         ? (uint64_t)op->imm
-                         : sv_int_src(ex, &ex->rs2,
-                                      sv_index(ex, &ex->rs2, i, s));
+        uint64_t b = op->b_is_imm ? (uint64_t)op->imm
+                                  : sv_int_src(ex, &ex->rs2,
+                                               sv_index(ex, &ex->rs2, i, s));
 
         r.value = sv_alu_exec(op->alu, a, wa, b,
-                              op->b_is_imm ? wa : ex->rs2.width,
-                              op->b_is_imm);
+                              op->b_is_imm ? wa : ex->rs2.width, op->b_is_imm);
         break;
     }
     default: { /* SV_OPC_FP, two or three sources */
@@ -359,18 +356,17 @@ static SVResult sv_compute(SVExec *ex, unsigned i, unsigned s)
         if (ex->rs3.present) {
             opw = MAX(opw, ex->rs3.width);
         }
-        a = sv_fp_convert(sv_fp_src(ex, &ex->rs1,
-                                    sv_index(ex, &ex->rs1, i, s)),
+        a = sv_fp_convert(sv_fp_src(ex, &ex->rs1, sv_index(ex, &ex->rs1, i, s)),
                           ex->rs1.width, opw, st);
         if (ex->rs2.present) {
-            b = sv_fp_convert(sv_fp_src(ex, &ex->rs2,
-                                        sv_index(ex, &ex->rs2, i, s)),
-                              ex->rs2.width, opw, st);
+            b = sv_fp_convert(
+                sv_fp_src(ex, &ex->rs2, sv_index(ex, &ex->rs2, i, s)),
+                ex->rs2.width, opw, st);
         }
         if (ex->rs3.present) {
-            c = sv_fp_convert(sv_fp_src(ex, &ex->rs3,
-                                        sv_index(ex, &ex->rs3, i, s)),
-                              ex->rs3.width, opw, st);
+            c = sv_fp_convert(
+                sv_fp_src(ex, &ex->rs3, sv_index(ex, &ex->rs3, i, s)),
+                ex->rs3.width, opw, st);
         }
         r.value = sv_fp_compute(op->fp, opw, a, b, c, st);
         if (sv_fp_int_result(op->fp)) {
@@ -391,8 +387,8 @@ static void sv_store_result(SVExec *ex, unsigned idx, uint64_t v)
     if (ex->rd.is_fp) {
         sv_fp_dst(ex, &ex->rd, idx, v);
     } else {
-        bool sign = ex->op.cls == SV_OPC_INT ? sv_alu_result_signed(ex->op.alu)
-                                             : true;
+        bool sign =
+            ex->op.cls == SV_OPC_INT ? sv_alu_result_signed(ex->op.alu) : true;
         sv_int_dst(ex, &ex->rd, idx, v, sign);
     }
 }
@@ -417,18 +413,18 @@ static bool sv_int_fast(SVExec *ex)
     bool use_imm = op->b_is_imm;
     unsigned n = ex->vl;
 
-    if (op->cls != SV_OPC_INT || op->twin || ex->pd.enabled ||
-        ex->subvl != 1 || !ex->rd.isvec || ex->rd.overridden ||
-        ex->rd.reg == 0 || !ex->rs1.present || ex->rs1.overridden ||
+    if (op->cls != SV_OPC_INT || op->twin || ex->pd.enabled || ex->subvl != 1 ||
+        !ex->rd.isvec || ex->rd.overridden || ex->rd.reg == 0 ||
+        !ex->rs1.present || ex->rs1.overridden ||
         (!use_imm && (!ex->rs2.present || ex->rs2.overridden))) {
         return false;
     }
 
-#define SV_INT_LOOP(expr)                                                     \
-    for (unsigned e = 0; e < n; e++) {                                        \
-        uint64_t x = a[e * sa], y = use_imm ? imm : b[e * sb];                \
-        d[e] = (expr);                                                        \
-    }                                                                         \
+#define SV_INT_LOOP(expr)                                                      \
+    for (unsigned e = 0; e < n; e++) {                                         \
+        uint64_t x = a[e * sa], y = use_imm ? imm : b[e * sb];                 \
+        d[e] = (expr);                                                         \
+    }                                                                          \
     return true
 
     switch (op->alu) {
@@ -471,8 +467,8 @@ static bool sv_int_fast(SVExec *ex)
 static void sv_loop_single(SVExec *ex)
 {
     sv_state_fields st = ex->st;
-    bool any_vec = ex->rd.isvec || ex->rs1.isvec || ex->rs2.isvec ||
-                   ex->rs3.isvec;
+    bool any_vec =
+        ex->rd.isvec || ex->rs1.isvec || ex->rs2.isvec || ex->rs3.isvec;
     uint64_t mask = sv_mask(ex, &ex->pd);
     bool zero = ex->pd.enabled && ex->pd.zero;
     bool ffirst = ex->pd.enabled && ex->pd.ffirst;
@@ -501,7 +497,7 @@ static void sv_loop_single(SVExec *ex)
         }
         for (unsigned s = i == st.destoffs ? st.dsvoffs : 0; s < ex->subvl;
              s++) {
-            SVResult r = { 0, true };
+            SVResult r = {0, true};
 
             if (active) {
                 r = sv_compute(ex, i, s);
@@ -548,7 +544,8 @@ static bool sv_mem_would_fault(SVExec *ex, target_ulong addr, bool store)
     for (target_ulong a = addr; a < addr + bytes;
          a = (a | ~TARGET_PAGE_MASK) + 1) {
         if (probe_access_flags(ex->env, a, 1, type, mmu_idx, true, &host,
-                               ex->ra) & TLB_INVALID_MASK) {
+                               ex->ra) &
+            TLB_INVALID_MASK) {
             return true;
         }
     }
@@ -668,8 +665,7 @@ static uint64_t sv_twin_read(SVExec *ex, unsigned i, unsigned s)
     case SV_OPC_LOAD:
         return sv_mem_load(ex, sv_mem_addr(ex, i * ex->subvl + s));
     case SV_OPC_STORE:
-        return src->is_fp ? sv_fp_src(ex, src, idx)
-                          : sv_int_src(ex, src, idx);
+        return src->is_fp ? sv_fp_src(ex, src, idx) : sv_int_src(ex, src, idx);
     case SV_OPC_INT: /* C.MV */
         return sv_int_src(ex, src, idx);
     default:
@@ -682,9 +678,10 @@ static uint64_t sv_twin_read(SVExec *ex, unsigned i, unsigned s)
             return v;
         }
         /* FCVT.{S,D}.{W,WU,L,LU}: an integer of the source's width. */
-        v = sv_extend(v, src->overridden  ? src->width
-                         : sv_fcvt_int_is_word(ex) ? 32
-                                                   : 64,
+        v = sv_extend(v,
+                      src->overridden           ? src->width
+                      : sv_fcvt_int_is_word(ex) ? 32
+                                                : 64,
                       op->int_signed);
         switch (ex->rd.width) {
         case 16:
@@ -712,9 +709,9 @@ static uint64_t sv_twin_read(SVExec *ex, unsigned i, unsigned s)
 
         /* Through double: exact for every half and single input. */
         if (w) {
-            return op->int_signed ? (uint64_t)(int64_t)float64_to_int32(d, st)
-                                  : (uint64_t)(int64_t)(int32_t)
-                                        float64_to_uint32(d, st);
+            return op->int_signed
+                       ? (uint64_t)(int64_t)float64_to_int32(d, st)
+                       : (uint64_t)(int64_t)(int32_t)float64_to_uint32(d, st);
         }
         return op->int_signed ? (uint64_t)float64_to_int64(d, st)
                               : float64_to_uint64(d, st);
@@ -772,7 +769,7 @@ static void sv_loop_twin(SVExec *ex)
     const sv_op *op = &ex->op;
     sv_state_fields st = ex->st;
     bool is_mem = op->cls == SV_OPC_LOAD || op->cls == SV_OPC_STORE;
-    const SVOpnd *src = op->cls == SV_OPC_STORE ? &ex->rs2
+    const SVOpnd *src = op->cls == SV_OPC_STORE  ? &ex->rs2
                         : op->cls == SV_OPC_LOAD ? &ex->rs1
                         : ex->rs1.present        ? &ex->rs1
                                                  : &ex->rs2;
@@ -818,9 +815,9 @@ static void sv_loop_twin(SVExec *ex)
     }
 
     if (is_mem && i == 0 && j == 0 && s0 == 0 && !ffirst) {
-        unsigned done = sv_mem_fast(ex, op->cls == SV_OPC_STORE ? &ex->rs2
-                                                                : &ex->rd,
-                                    op->cls == SV_OPC_STORE);
+        unsigned done =
+            sv_mem_fast(ex, op->cls == SV_OPC_STORE ? &ex->rs2 : &ex->rd,
+                        op->cls == SV_OPC_STORE);
 
         if (done == ex->vl * ex->subvl) {
             goto done;
@@ -854,8 +851,7 @@ static void sv_loop_twin(SVExec *ex)
                     unsigned k = op->cls == SV_OPC_LOAD ? i : j;
                     target_ulong addr = sv_mem_addr(ex, k * ex->subvl + s);
 
-                    if (sv_mem_would_fault(ex, addr,
-                                           op->cls == SV_OPC_STORE)) {
+                    if (sv_mem_would_fault(ex, addr, op->cls == SV_OPC_STORE)) {
                         /* A later element would trap: VL := its index. */
                         sv_set_vl(ex, k);
                         goto done;

@@ -50,18 +50,19 @@ static inline uint64_t sv_desc_pack_operand(unsigned slot, unsigned regidx,
 static inline SVOperandDesc sv_desc_operand(uint64_t desc, unsigned slot)
 {
     unsigned v = (desc >> (slot * SV_DESC_OPND_BITS)) & 0x3ff;
-    static const unsigned widths[4] = { 0, 8, 16, 32 };
+    static const unsigned widths[4] = {0, 8, 16, 32};
 
-    return (SVOperandDesc){ .regidx = v >> 3, .isvec = (v >> 2) & 1,
-                            .elwidth = widths[v & 3] };
+    return (SVOperandDesc){
+        .regidx = v >> 3, .isvec = (v >> 2) & 1, .elwidth = widths[v & 3]};
 }
 
 static inline uint64_t sv_desc_pack_pred(unsigned shift, bool enabled,
-                                         unsigned predidx, bool inv,
-                                         bool zero, bool ffirst)
+                                         unsigned predidx, bool inv, bool zero,
+                                         bool ffirst)
 {
     return enabled ? (uint64_t)(1 | predidx << 1 | inv << 6 | zero << 7 |
-                                ffirst << 8) << shift
+                                ffirst << 8)
+                         << shift
                    : 0;
 }
 
@@ -69,9 +70,11 @@ static inline SVPredDesc sv_desc_pred(uint64_t desc, unsigned shift)
 {
     unsigned v = (desc >> shift) & 0x1ff;
 
-    return (SVPredDesc){ .enabled = v & 1, .predidx = (v >> 1) & 31,
-                         .inv = (v >> 6) & 1, .zero = (v >> 7) & 1,
-                         .ffirst = (v >> 8) & 1 };
+    return (SVPredDesc){.enabled = v & 1,
+                        .predidx = (v >> 1) & 31,
+                        .inv = (v >> 6) & 1,
+                        .zero = (v >> 7) & 1,
+                        .ffirst = (v >> 8) & 1};
 }
 
 /* The VL block (§3.3) packed for helper_sv_vblock_enter. */
@@ -83,9 +86,12 @@ static inline uint32_t sv_pack_vl_block(const sv_vl_block *vl)
 
 static inline sv_vl_block sv_unpack_vl_block(uint32_t v)
 {
-    return (sv_vl_block){ .present = v & 1, .mode = (v >> 1) & 3,
-                          .subvl = (v >> 3) & 7, .vlmax = (v >> 6) & 127,
-                          .rd = (v >> 13) & 31, .rs1 = (v >> 18) & 31 };
+    return (sv_vl_block){.present = v & 1,
+                         .mode = (v >> 1) & 3,
+                         .subvl = (v >> 3) & 7,
+                         .vlmax = (v >> 6) & 127,
+                         .rd = (v >> 13) & 31,
+                         .rs1 = (v >> 18) & 31};
 }
 
 #endif

@@ -45,8 +45,7 @@ uint64_t riscv_sv_tb_cs_base(CPURISCVState *env)
 {
     uint32_t pcvblk = env->sv.pcvblk;
 
-    return sv_pcvblk_unpack(pcvblk).status == SV_PCVBLK_EXECUTING ? pcvblk
-                                                                  : 0;
+    return sv_pcvblk_unpack(pcvblk).status == SV_PCVBLK_EXECUTING ? pcvblk : 0;
 }
 
 /*
@@ -72,8 +71,7 @@ void HELPER(sv_vblock_enter)(CPURISCVState *env, uint32_t pcvblk,
             state = sv_state_pack(f);
         }
     } else {
-        sv_setvl_insn insn = { .rd = vl.rd, .rs1 = vl.rs1,
-                               .vlmax = vl.vlmax };
+        sv_setvl_insn insn = {.rd = vl.rd, .rs1 = vl.rs1, .vlmax = vl.vlmax};
         uint64_t rd_value = 0;
 
         status = sv_setvl_exec(&state, insn, vl.rs1 ? env->gpr[vl.rs1] : 0,

@@ -378,7 +378,6 @@ sv_status sv_vblock_decode(const uint8_t *bytes, size_t n,
 const sv_pred_entry *sv_pred_for(const sv_vblock_context *ctx, bool is_fp,
                                  unsigned regkey, bool no_reg_entry_needed);
 
-
 /* ---------------------------------------------------------------------
  * Inner instructions of a VBLOCK (§5, §8): which operands an RVC or RV32
  * instruction has, of which register class, and how the element loop
@@ -411,26 +410,62 @@ typedef enum sv_op_class {
 
 /* Integer operations of SV_OPC_INT (RV64IM). */
 typedef enum sv_alu_op {
-    SV_ALU_ADD, SV_ALU_SUB, SV_ALU_SLL, SV_ALU_SLT, SV_ALU_SLTU, SV_ALU_XOR,
-    SV_ALU_SRL, SV_ALU_SRA, SV_ALU_OR, SV_ALU_AND,
-    SV_ALU_ADDW, SV_ALU_SUBW, SV_ALU_SLLW, SV_ALU_SRLW, SV_ALU_SRAW,
-    SV_ALU_MUL, SV_ALU_MULH, SV_ALU_MULHSU, SV_ALU_MULHU, SV_ALU_DIV,
-    SV_ALU_DIVU, SV_ALU_REM, SV_ALU_REMU,
-    SV_ALU_MULW, SV_ALU_DIVW, SV_ALU_DIVUW, SV_ALU_REMW, SV_ALU_REMUW,
+    SV_ALU_ADD,
+    SV_ALU_SUB,
+    SV_ALU_SLL,
+    SV_ALU_SLT,
+    SV_ALU_SLTU,
+    SV_ALU_XOR,
+    SV_ALU_SRL,
+    SV_ALU_SRA,
+    SV_ALU_OR,
+    SV_ALU_AND,
+    SV_ALU_ADDW,
+    SV_ALU_SUBW,
+    SV_ALU_SLLW,
+    SV_ALU_SRLW,
+    SV_ALU_SRAW,
+    SV_ALU_MUL,
+    SV_ALU_MULH,
+    SV_ALU_MULHSU,
+    SV_ALU_MULHU,
+    SV_ALU_DIV,
+    SV_ALU_DIVU,
+    SV_ALU_REM,
+    SV_ALU_REMU,
+    SV_ALU_MULW,
+    SV_ALU_DIVW,
+    SV_ALU_DIVUW,
+    SV_ALU_REMW,
+    SV_ALU_REMUW,
     SV_ALU_COUNT
 } sv_alu_op;
 
 /* FP operations of SV_OPC_FP (RV64FD). */
 typedef enum sv_fp_op {
-    SV_FP_ADD, SV_FP_SUB, SV_FP_MUL, SV_FP_DIV, SV_FP_SQRT, SV_FP_MIN,
-    SV_FP_MAX, SV_FP_SGNJ, SV_FP_SGNJN, SV_FP_SGNJX,
-    SV_FP_MADD, SV_FP_MSUB, SV_FP_NMSUB, SV_FP_NMADD,
-    SV_FP_EQ, SV_FP_LT, SV_FP_LE, SV_FP_CLASS, /* rd is integer */
-    SV_FP_CVT_F_F,  /* FCVT.S.D / FCVT.D.S */
-    SV_FP_CVT_I_F,  /* FCVT.{W,WU,L,LU}.{S,D}: rd integer, rs1 FP */
-    SV_FP_CVT_F_I,  /* FCVT.{S,D}.{W,WU,L,LU}: rd FP, rs1 integer */
-    SV_FP_MV_X_F,   /* FMV.X.W / FMV.X.D: rd integer */
-    SV_FP_MV_F_X,   /* FMV.W.X / FMV.D.X: rs1 integer */
+    SV_FP_ADD,
+    SV_FP_SUB,
+    SV_FP_MUL,
+    SV_FP_DIV,
+    SV_FP_SQRT,
+    SV_FP_MIN,
+    SV_FP_MAX,
+    SV_FP_SGNJ,
+    SV_FP_SGNJN,
+    SV_FP_SGNJX,
+    SV_FP_MADD,
+    SV_FP_MSUB,
+    SV_FP_NMSUB,
+    SV_FP_NMADD,
+    SV_FP_EQ,
+    SV_FP_LT,
+    SV_FP_LE,
+    SV_FP_CLASS,   /* rd is integer */
+    SV_FP_CVT_F_F, /* FCVT.S.D / FCVT.D.S */
+    SV_FP_CVT_I_F, /* FCVT.{W,WU,L,LU}.{S,D}: rd integer, rs1 FP */
+    SV_FP_CVT_F_I, /* FCVT.{S,D}.{W,WU,L,LU}: rd FP, rs1 integer */
+    SV_FP_MV_X_F,  /* FMV.X.W / FMV.X.D: rd integer */
+    SV_FP_MV_F_X,  /* FMV.W.X / FMV.D.X: rs1 integer */
     SV_FP_COUNT
 } sv_fp_op;
 

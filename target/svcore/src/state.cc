@@ -33,8 +33,8 @@ uint32_t pack(const sv_state_fields &f)
 {
     return state::maxvl.encode(f.maxvl) | state::vl.encode(f.vl) |
            state::srcoffs.encode(f.srcoffs) |
-           state::destoffs.encode(f.destoffs) |
-           state::subvl.encode(f.subvl) | state::dsvoffs.encode(f.dsvoffs);
+           state::destoffs.encode(f.destoffs) | state::subvl.encode(f.subvl) |
+           state::dsvoffs.encode(f.dsvoffs);
 }
 
 // §1.4, A39, A40, A50: x0 means "vectorisation off", i.e. one element.
