@@ -7,13 +7,16 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 orig=$("$root/scripts/fetch-qemu.sh" --orig)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# A detached `git gc --auto` could still be writing objects at exit.
+trap 'rm -rf "$work" 2>/dev/null || true' EXIT
 tar --no-same-owner -C "$work" -xJf "$orig"
 tree=$(find "$work" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 [ -f "$tree/VERSION" ] || { echo "no QEMU tree in $orig"; exit 1; }
 echo "upstream tree: $(cat "$tree/VERSION") from $(basename "$orig")"
 cd "$tree"
 git init -q
+git config gc.auto 0
+git config maintenance.auto false
 git add -A -f
 git -c user.name=t -c user.email=t@localhost commit -q -m "QEMU $(cat VERSION)"
 n=0
