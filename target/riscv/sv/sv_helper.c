@@ -105,12 +105,12 @@ void HELPER(sv_vblock_jump)(CPURISCVState *env, target_ulong target,
 
 target_ulong HELPER(sv_inline_vl)(CPURISCVState *env, uint32_t top_reg)
 {
-    sv_state_fields f = sv_state_unpack(env->sv.state);
+    uint32_t state = env->sv.state;
     unsigned vl;
 
-    if (f.subvl || f.srcoffs || f.destoffs || f.dsvoffs) {
+    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
         return -1;
     }
-    vl = sv_effective_vl(env->sv.state, f.vl ? env->gpr[f.vl] : 0);
+    vl = sv_effective_vl(state, env->gpr[sv_state_vl_reg(state)]);
     return top_reg + vl > SV_NUM_REGS ? (target_ulong)-1 : vl;
 }

@@ -98,6 +98,9 @@ unsigned sv_state_vl_reg(uint32_t state); /* the register that is VL */
  */
 unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value);
 
+/* True when srcoffs, destoffs and dsvoffs are all 0 (no loop part-done). */
+bool sv_state_offsets_zero(uint32_t state);
+
 /*
  * CSR writes.  Each takes the current register and the value to write,
  * and on SV_OK stores the new register; on an ILLEGAL_* status nothing

@@ -38,13 +38,12 @@ uint32_t pack(const sv_state_fields &f)
 }
 
 // §1.4, A39, A40, A50: x0 means "vectorisation off", i.e. one element.
-unsigned effective_vl(const sv_state_fields &f, uint64_t vl_reg_value)
+unsigned effective_vl(unsigned vl_reg, unsigned maxvl, uint64_t vl_reg_value)
 {
-    if (f.vl == 0) {
+    if (vl_reg == 0) {
         return 1;
     }
-    return static_cast<unsigned>(
-        std::min<uint64_t>(vl_reg_value, f.maxvl + 1u));
+    return static_cast<unsigned>(std::min<uint64_t>(vl_reg_value, maxvl + 1u));
 }
 
 // §1.3, §1.6: MVL is 1..XLEN, so maxvl (MVL-1) is at most XLEN-1.
@@ -126,7 +125,15 @@ unsigned sv_state_vl_reg(uint32_t state)
 
 unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value)
 {
-    return effective_vl(unpack(state), vl_reg_value);
+    // Runs before every element loop: only the two fields it needs.
+    return effective_vl(state::vl.extract(state), state::maxvl.extract(state),
+                        vl_reg_value);
+}
+
+bool sv_state_offsets_zero(uint32_t state)
+{
+    return !state::srcoffs.any(state) && !state::destoffs.any(state) &&
+           !state::dsvoffs.any(state);
 }
 
 sv_status sv_csr_write_mvl(uint32_t *state, uint64_t value, unsigned xlen)
@@ -185,7 +192,7 @@ sv_status sv_csr_write_state(uint32_t *state, uint64_t value,
     // §1.6: clamp MVL first, so the offsets see the VL after the write
     // (effective_vl ignores gpr[0] for x0).
     f.maxvl = clamp_maxvl(f.maxvl, xlen);
-    clamp_offsets(f, effective_vl(f, gpr[f.vl]));
+    clamp_offsets(f, effective_vl(f.vl, f.maxvl, gpr[f.vl]));
     *state = pack(f);
     return SV_OK;
 }
