@@ -38,7 +38,7 @@ static void scalar_vadd(uint64_t *dst, const uint64_t *x, const uint64_t *y,
                  : "t0", "t1", "memory");
 }
 
-/* VL = min(remaining, 16) from the VL block; x32.., x48.. hold the data. */
+/* VL = min(remaining, 32) from the VL block; x32.., x64.. hold the data. */
 static void sv_vadd(uint64_t *dst, const uint64_t *x, const uint64_t *y,
                     size_t n)
 {
@@ -49,9 +49,9 @@ static void sv_vadd(uint64_t *dst, const uint64_t *x, const uint64_t *y,
 
     asm volatile("1:\n"
                  "sv_vblock_begin\n"
-                 "sv_vl_rvc rd=a4, rs1=a2, vlmax=16\n"
+                 "sv_vl_rvc rd=a4, rs1=a2, vlmax=32\n"
                  "sv_reg16 key=a0, regidx=32\n"
-                 "sv_reg16 key=a1, regidx=48\n"
+                 "sv_reg16 key=a1, regidx=64\n"
                  "sv_ops\n"
                  "sv_c c.ld a0, 0(s0)\n"
                  "sv_c c.ld a1, 0(s1)\n"
@@ -91,7 +91,7 @@ static void sv_copy64(uint64_t *dst, const uint64_t *src, size_t n)
 
     asm volatile("1:\n"
                  "sv_vblock_begin\n"
-                 "sv_vl_rvc rd=a4, rs1=a2, vlmax=32\n"
+                 "sv_vl_rvc rd=a4, rs1=a2, vlmax=64\n"
                  "sv_reg16 key=a0, regidx=32\n"
                  "sv_ops\n"
                  "sv_c c.ld a0, 0(s0)\n"
