@@ -240,6 +240,16 @@ SV_BLOCK_FN(m_sd_ff, VLH(8) R16(a0, 40, 1, 0) R16(a1, a1, 0, 0)
                          P16(a1, x0, 0, 1, 1) OPS("sd a0, 0(a1)"))
 SV_BLOCK_FN(m_lw_plain, VLH(8) R16(a0, 40, 1, 3) OPS("lw a0, 0(a1)"))
 
+/* Default widths, no predicate: the translator's inline (TCG) paths.
+ * VL = MVL (mode 00: VL := VLMAX) is the unrolled form; VL < MVL (mode
+ * 10: STATE.vl := a7) the loop form. */
+SV_BLOCK_FN(m_ld_inline_full,
+            "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=8\n" R16(a0, 40, 1, 0)
+                OPS("ld a0, 0(a1)"))
+SV_BLOCK_FN(m_ld_inline_part,
+            "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=8\n" R16(a0, 40, 1, 0)
+                OPS("ld a0, 0(a1)"))
+
 static char *fault_map;
 static size_t page;
 
@@ -413,9 +423,58 @@ static void resume_case(void)
     CHECK_EQ(out.pcvblk, 0);
 }
 
+/* The inline paths resume precisely too: element 5 faults, the handler
+ * opens the page, elements 5.. complete. */
+static void resume_inline_case(const char *what, void (*fn)(sv_regs *),
+                               unsigned vl)
+{
+    const unsigned k = 5;
+    char *p = fault_setup(8 * k);
+    sv_machine in, out, want;
+    struct sigaction sa, old;
+
+    sv_context("%s", what);
+    sv_machine_fill(&in, 341);
+    in.x[A1] = (uintptr_t)p;
+    in.x[A7] = vl;
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        uint64_t v;
+        mprotect(fault_map + page, page, PROT_READ);
+        memcpy(&v, p + 8 * i, 8);
+        mprotect(fault_map + page, page, PROT_NONE);
+        want.x[40 + i] = v;
+    }
+    if (fn == m_ld_inline_full) {
+        want.x[29] = 8; /* t4 */
+        want.state = SV_STATE(.maxvl = 7, .vl = 29);
+    } else {
+        want.state = SV_STATE(.maxvl = 7, .vl = A7);
+    }
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = resume_handler;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &old);
+    resume_hits = 0;
+    sv_trap t = sv_exec(fn, &in, &out);
+    sigaction(SIGSEGV, &old, NULL);
+    CHECK_EQ(t.signo, 0);
+    CHECK_EQ(resume_hits, 1);
+    CHECK_EQ(sv_state_unpack(resume_state).srcoffs, k);
+    CHECK_EQ(sv_state_unpack(resume_state).destoffs, k);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+}
+
 int main(void)
 {
     sv_trap_install();
+    resume_inline_case("inline ld, VL = MVL (unrolled), resumes at 5",
+                       m_ld_inline_full, 8);
+    resume_inline_case("inline ld, VL 7 < MVL (loop form), resumes at 5",
+                       m_ld_inline_part, 7);
     for (size_t i = 0; i < SV_COUNT(cases); i++) {
         const unsigned m = cases[i].mvl;
         const unsigned vls[] = {0, 1, m / 2 + 1, m, m + 5};
