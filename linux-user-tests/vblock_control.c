@@ -3,7 +3,7 @@
  * A37, docs/sv-state.md): a taken scalar branch or jump (rd = x0) to
  * outside leaves the block, to the block's own start re-runs it (the VL
  * block included), into its middle is illegal; calls (rd != x0) are
- * illegal; tagged (vector) branches are illegal for now; PCVBLK read
+ * illegal (vector branches: vblock_branch.c); PCVBLK read
  * with csrr inside a block (run once, unredirected); AUIPC uses the
  * opcode's real address; PCVBLK is 0 after the block.
  *
@@ -79,11 +79,6 @@ BLK(j_out,
     "sv_vblock_end\n"
     "addi t5, t5, 1000\n"
     "1:\n")
-/* A vector (tagged-operand) branch: illegal for now (issue 4). */
-BLK(vec_branch, "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=4\n" TAG "sv_ops\n"
-                "sv_beq a0, a1, 1f\n"
-                "sv_vblock_end\n"
-                "1:\n")
 /* PCVBLK inside blocks (status 11, header fields, opptr of the csrr). */
 BLK(pcvblk_plain, "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=4\nsv_ops\n"
                   "sv_c c.nop\n"
@@ -173,8 +168,6 @@ int main(void)
     run("branch into the block", br_mid, &in, &want, SIGILL, br_mid_at);
     run("jal ra inside a block", call_jal, &in, &want, SIGILL, call_jal_at);
     run("jalr ra inside a block", call_jalr, &in, &want, SIGILL, call_jalr_at);
-    run("vector branch (tagged operands)", vec_branch, &in, &want, SIGILL,
-        vec_branch_at);
 
     START();
     add_elems(&want, &in, 4);

@@ -18,3 +18,5 @@ DEF_HELPER_4(sv_elements, void, env, i32, i64, tl)
  * synced before and reloaded after.
  */
 DEF_HELPER_2(sv_inline_vl, tl, env, i32)
+/* A vector (consensual) compare-and-branch (§6.5): returns "taken". */
+DEF_HELPER_3(sv_branch, tl, env, i32, i64)

@@ -923,3 +923,71 @@ void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
         sv_loop_single(&ex);
     }
 }
+
+/*
+ * A branch with a tagged operand (§6.5, via sv_vector_branch in svcore):
+ * the first predicate is rs1's entry, the second (the result register and
+ * the mode, §6.3) rs2's, or x0's for C.BEQZ/C.BNEZ.  Both operands scalar
+ * (redirected, A29) is an ordinary branch on the redirected registers.
+ * Returns whether to take it; the translator jumps (§3.7).
+ */
+target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
+{
+    SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
+    SVOperandDesc a = sv_desc_operand(desc, SV_SLOT_RS1);
+    SVOperandDesc b = sv_desc_operand(desc, SV_SLOT_RS2);
+    SVPredDesc first = sv_desc_pred(desc, SV_DESC_PRED_SRC);
+    SVPredDesc second = sv_desc_pred(desc, SV_DESC_PRED_DEST);
+    uint32_t state = env->sv.state;
+    unsigned vl_reg = sv_state_vl_reg(state);
+    const uint8_t *file = (const uint8_t *)env->sv_gpr;
+    sv_branch_desc d = {0};
+    sv_branch_result r;
+    bool vector = a.isvec || b.isvec;
+
+    if (!sv_op_decode(insn, &ex.op)) {
+        sv_illegal(&ex, "undecodable (translator out of step)");
+    }
+    d.kind = ex.op.alu;
+    d.a = (sv_branch_operand){file + a.regidx * 8, a.isvec,
+                              a.elwidth ? a.elwidth : 64};
+    d.b = (sv_branch_operand){file + b.regidx * 8, b.isvec,
+                              b.elwidth ? b.elwidth : 64};
+    d.ps = ~(uint64_t)0;
+    d.vl = 1;
+    if (vector) {
+        ex.subvl = 1;
+        ex.vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+        for (unsigned k = 0; k < 2; k++) {
+            SVOpnd o = {.present = true,
+                        .isvec = k ? b.isvec : a.isvec,
+                        .reg = k ? b.regidx : a.regidx};
+
+            o.width = k ? d.b.width : d.a.width;
+            o.stride = o.width / 8;
+            sv_check_range(&ex, &o);
+        }
+        d.ps = sv_mask(&ex, &first);
+        d.zero1 = first.enabled && first.zero;
+        d.ffirst = first.enabled && first.ffirst;
+        d.has_target = second.enabled;
+        d.inv2 = second.inv;
+        d.zero2 = second.zero;
+        d.target_old = second.predidx ? env->gpr[second.predidx] : 0;
+        d.vl = ex.vl;
+        d.start = sv_state_unpack(state).srcoffs;
+    }
+    r = sv_vector_branch(&d);
+    if (vector) {
+        if (second.enabled && second.predidx) {
+            env->gpr[second.predidx] = r.mask; /* whole register, A20 */
+        }
+        if (r.cut) {
+            sv_set_vl(&ex, r.new_vl); /* §7.3, A19 */
+        }
+        if (!sv_state_offsets_zero(state)) {
+            sv_set_offsets(&ex, 0, 0, 0);
+        }
+    }
+    return r.taken;
+}

@@ -587,6 +587,63 @@ bool sv_alu_sources_signed(sv_alu_op op);
  * SRA, MULH, MULHSU, DIV, REM). */
 bool sv_alu_result_signed(sv_alu_op op);
 
+/* ---------------------------------------------------------------------
+ * Vector compare-and-branch (§6, the normative §6.5 algorithm, A16-A20).
+ * The translator resolves the static parts (which operands are vectors,
+ * their widths and registers, the predicate entries, the mode); the run
+ * time passes the register-file bytes, the masks and VL.  One call gives
+ * the stored mask and the decision, so the translator emits one helper
+ * call and one conditional branch.
+ */
+
+/* The compare: the branch's funct3 (C.BEQZ = EQ, C.BNEZ = NE with x0). */
+typedef enum sv_cmp_kind {
+    SV_CMP_EQ = 0,
+    SV_CMP_NE = 1,
+    SV_CMP_LT = 4,
+    SV_CMP_GE = 5,
+    SV_CMP_LTU = 6,
+    SV_CMP_GEU = 7,
+} sv_cmp_kind;
+
+typedef struct sv_branch_operand {
+    /* Register-file bytes of the operand's register (8 * regidx, C6). */
+    const uint8_t *base;
+    uint8_t isvec; /* element i at base + i * width / 8; else element 0 */
+    uint8_t width; /* element width in bits: 8, 16, 32 or 64 */
+} sv_branch_operand;
+
+typedef struct sv_branch_desc {
+    uint8_t kind;           /* sv_cmp_kind */
+    sv_branch_operand a, b; /* rs1, rs2 (x0 for C.BEQZ/C.BNEZ) */
+    uint64_t ps;            /* first predicate (rs1's entry), ~0 if none */
+    uint8_t zero1;          /* its zeroing: masked-out elements fail */
+    uint8_t ffirst;         /* its fail-on-first: stop at the first failure */
+    uint8_t has_target;     /* a second predicate (rs2's entry) exists */
+    uint8_t inv2, zero2;    /* its inv/zero: the mode (§6.3) */
+    uint64_t target_old;    /* contents of its predidx register */
+    uint8_t vl;             /* effective VL, 0..64 */
+    uint8_t start;          /* first element (STATE.srcoffs) */
+} sv_branch_desc;
+
+typedef struct sv_branch_result {
+    uint64_t mask; /* the result register's new contents (A20) */
+    uint8_t taken; /* the consensual decision */
+    uint8_t cut;   /* fail-on-first stopped: VL := new_vl (§7.3, A19) */
+    uint8_t new_vl;
+} sv_branch_result;
+
+/*
+ * §6.5: elements start..vl-1 are compared at opw = max(a.width, b.width),
+ * both extended to opw (signed for LT/GE, unsigned otherwise).  Masked-
+ * out elements are skipped, or fail when zero1.  With ffirst the loop
+ * stops at the first failure (which counts).  The initial mask is
+ * target_old when has_target and !zero1, else all ones; bits not reached
+ * keep it.  Decision from P = result & tested: ifall P == tested,
+ * ifnotall P != tested, ifany P != 0, ifnone P == 0 (no target: ifall).
+ */
+sv_branch_result sv_vector_branch(const sv_branch_desc *d);
+
 #ifdef __cplusplus
 }
 #endif
