@@ -174,8 +174,9 @@ static void test_strncpy(void)
 {
     for (size_t len = 0; len <= MAXLEN; len++) {
         for (size_t off = 0; off < NOFFS; off++) {
-            const size_t ns[] = {0, len / 2, len, len + 1, len + 1 + off * 5,
-                                 len + 1 + rnd() % 70};
+            const size_t ns[] = {
+                0,       len / 2,           len,
+                len + 1, len + 1 + off * 5, len + 1 + rnd() % 70};
             for (size_t k = 0; k < SV_COUNT(ns); k++) {
                 size_t n = ns[k];
                 if (n > MAXLEN + 100 || (k > 0 && n == ns[k - 1])) {
@@ -315,9 +316,8 @@ static void test_memcmp(void)
             do {
                 b[d] = (char)rnd();
             } while (b[d] == a[d]);
-            sv_context("memcmp n %zu differ at %zu (%02x/%02x) gaps %zu/%zu",
-                       n, d, (unsigned char)a[d], (unsigned char)b[d], gap,
-                       gap2);
+            sv_context("memcmp n %zu differ at %zu (%02x/%02x) gaps %zu/%zu", n,
+                       d, (unsigned char)a[d], (unsigned char)b[d], gap, gap2);
             memcmp_one(a, b, n);
             memcmp_one(b, a, n);
             /* a later difference must not matter; n := d hides both */
@@ -330,11 +330,10 @@ static void test_memcmp(void)
 
 int main(void)
 {
-    static void (*const tests[])(void) = {test_strlen, test_strncpy,
-                                          test_memchr, test_strcmp,
-                                          test_memcmp};
-    static const char *const names[] = {"strlen", "strncpy", "memchr",
-                                        "strcmp", "memcmp"};
+    static void (*const tests[])(void) = {
+        test_strlen, test_strncpy, test_memchr, test_strcmp, test_memcmp};
+    static const char *const names[] = {"strlen", "strncpy", "memchr", "strcmp",
+                                        "memcmp"};
 
     page = (size_t)sysconf(_SC_PAGESIZE);
     sv_trap_install();
