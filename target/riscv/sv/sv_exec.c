@@ -52,6 +52,8 @@ typedef struct SVExec {
     SVPredDesc pd, ps; /* destination and source predicates */
     unsigned vl, subvl;
     sv_state_fields st; /* STATE when the opcode started */
+    bool probed_ok;     /* probed_page is accessible (trap-ffirst) */
+    target_ulong probed_page;
     bool offsets_dirty; /* STATE's offsets may be non-zero */
     unsigned mem_es;    /* loads/stores: element size in memory, bits */
 } SVExec;
@@ -156,18 +158,11 @@ static void sv_set_vl(SVExec *ex, unsigned vl)
 
 static void sv_set_offsets(SVExec *ex, unsigned src, unsigned dst, unsigned sub)
 {
-    sv_state_fields f;
-
     if (!ex->offsets_dirty && !(src | dst | sub)) {
         return; /* they are 0 already */
     }
     ex->offsets_dirty = src | dst | sub;
-    f = sv_state_unpack(ex->env->sv.state);
-
-    f.srcoffs = src;
-    f.destoffs = dst;
-    f.dsvoffs = sub;
-    ex->env->sv.state = sv_state_pack(f);
+    ex->env->sv.state = sv_state_set_offsets(ex->env->sv.state, src, dst, sub);
 }
 
 /* ------------------------------------------------------------------ int */
@@ -543,11 +538,18 @@ static bool sv_mem_would_fault(SVExec *ex, target_ulong addr, bool store)
 
     for (target_ulong a = addr; a < addr + bytes;
          a = (a | ~TARGET_PAGE_MASK) + 1) {
+        target_ulong page = a & TARGET_PAGE_MASK;
+
+        if (ex->probed_ok && page == ex->probed_page) {
+            continue; /* one probe per page (and per op) */
+        }
         if (probe_access_flags(ex->env, a, 1, type, mmu_idx, true, &host,
                                ex->ra) &
             TLB_INVALID_MASK) {
             return true;
         }
+        ex->probed_ok = true;
+        ex->probed_page = page;
     }
     return false;
 }
@@ -594,6 +596,46 @@ static void sv_mem_store(SVExec *ex, target_ulong addr, uint64_t v)
     }
 }
 
+/* A predicate that leaves every element 0..VL-1 active (no zeroing
+ * effect then), e.g. x0 with inv: the fail-on-first idiom (§7.2). */
+static bool sv_unmasked(SVExec *ex, const SVPredDesc *p)
+{
+    uint64_t all = ex->vl >= 64 ? ~(uint64_t)0 : MAKE_64BIT_MASK(0, ex->vl);
+
+    return !p->enabled || (sv_mask(ex, p) & all) == all;
+}
+
+/*
+ * Trap-ffirst on an unmasked unit-stride load, the vext_ldff model: probe
+ * the pages of the whole run without faulting; if one is not accessible,
+ * VL := the first group touching it (§7.1, A49) and the rest is a plain
+ * load.  Returns false (the element loop decides) when the very first
+ * group would fault: it must trap normally.
+ */
+static bool sv_ldff_cut(SVExec *ex)
+{
+    unsigned esb = ex->mem_es / 8, n = ex->vl * ex->subvl;
+    target_ulong a0 = sv_mem_addr(ex, 0), end = a0 + (target_ulong)n * esb;
+    int mmu_idx = riscv_env_mmu_index(ex->env, false);
+    void *host;
+
+    for (target_ulong p = a0; p < end; p = (p | ~TARGET_PAGE_MASK) + 1) {
+        if (probe_access_flags(ex->env, p, 1, MMU_DATA_LOAD, mmu_idx, true,
+                               &host, ex->ra) &
+            TLB_INVALID_MASK) {
+            unsigned groups = (p - a0) / esb / ex->subvl;
+
+            if (groups == 0) {
+                return false;
+            }
+            sv_set_vl(ex, groups);
+            ex->vl = groups;
+            break;
+        }
+    }
+    return true;
+}
+
 /*
  * The unit-stride fast path (the model is QEMU's RVV vext_ldst_us after
  * its issue #2137): with no predicate, no fail-on-first and a register
@@ -613,7 +655,7 @@ static unsigned sv_mem_fast(SVExec *ex, const SVOpnd *reg, bool store)
 
     if (!reg->isvec || ex->rs1.isvec || reg->stride != esb ||
         (!reg->overridden && esb != 8) || (!reg->is_fp && reg->reg == 0) ||
-        ex->pd.enabled || ex->ps.enabled) {
+        !sv_unmasked(ex, &ex->pd) || !sv_unmasked(ex, &ex->ps)) {
         return 0;
     }
     while (done < n) {
@@ -814,6 +856,11 @@ static void sv_loop_twin(SVExec *ex)
         }
     }
 
+    if (op->cls == SV_OPC_LOAD && ffirst && !ex->rs1.isvec && ex->rd.isvec &&
+        i == 0 && j == 0 && s0 == 0 && sv_unmasked(ex, &ex->pd) &&
+        sv_unmasked(ex, &ex->ps) && sv_ldff_cut(ex)) {
+        ffirst = false; /* the elements left are all accessible */
+    }
     if (is_mem && i == 0 && j == 0 && s0 == 0 && !ffirst) {
         unsigned done =
             sv_mem_fast(ex, op->cls == SV_OPC_STORE ? &ex->rs2 : &ex->rd,

@@ -101,6 +101,11 @@ unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value);
 /* True when srcoffs, destoffs and dsvoffs are all 0 (no loop part-done). */
 bool sv_state_offsets_zero(uint32_t state);
 
+/* STATE with its three loop offsets replaced (each truncated to its field);
+ * element loops store this before every element access (§1.6, §9). */
+uint32_t sv_state_set_offsets(uint32_t state, unsigned srcoffs,
+                              unsigned destoffs, unsigned dsvoffs);
+
 /*
  * CSR writes.  Each takes the current register and the value to write,
  * and on SV_OK stores the new register; on an ILLEGAL_* status nothing

@@ -130,6 +130,14 @@ unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value)
                         vl_reg_value);
 }
 
+uint32_t sv_state_set_offsets(uint32_t state, unsigned srcoffs,
+                              unsigned destoffs, unsigned dsvoffs)
+{
+    state = state::srcoffs.deposit(state, srcoffs);
+    state = state::destoffs.deposit(state, destoffs);
+    return state::dsvoffs.deposit(state, dsvoffs);
+}
+
 bool sv_state_offsets_zero(uint32_t state)
 {
     return !state::srcoffs.any(state) && !state::destoffs.any(state) &&
