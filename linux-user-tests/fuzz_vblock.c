@@ -1,0 +1,352 @@
+/*
+ * fuzz_vblock: random VBLOCKs through the real qemu-riscv64 (contract C4:
+ * a guest signal is fine, a QEMU assert, crash or hang is a bug).
+ *
+ * Each round writes one random block into an RWX page -- random header
+ * bits (VL block, table sizes and entry formats, VBLOCK2), random table
+ * bytes and a random opcode area of RVC and RV32 words -- then runs it
+ * with every register pointing into a scratch area (filled with pointers
+ * into itself, so random loads and stores stay there).  The block ends in
+ * C.EBREAK; whatever happens (SIGTRAP, SIGILL, SIGSEGV, SIGBUS, SIGFPE,
+ * or SIGALRM for a block that loops on itself) the handler siglongjmps
+ * back.  The handler entry restores gp and tp first: random code may
+ * have clobbered them.  The program's own data is read-only while a
+ * block runs, so that random stores cannot corrupt the fuzzer.
+ *
+ *   fuzz_vblock [rounds [seed]]     default: 20000 rounds, seed 1
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "sv.h"
+
+#define CODE_BYTES (2 * 4096)
+
+extern char __data_start[];
+#define SCRATCH_BYTES (64 * 1024)
+
+extern uint64_t fuzz_saved_gp, fuzz_saved_tp;
+uint64_t fuzz_saved_gp, fuzz_saved_tp;
+static sigjmp_buf fuzz_jmp;
+uint64_t fuzz_regs[32];
+extern uint64_t fuzz_regs[32];
+static unsigned long counts[65];
+
+void fuzz_sig_c(int sig);
+void fuzz_sig_c(int sig)
+{
+    siglongjmp(fuzz_jmp, sig);
+}
+
+/* Signal entry: gp and tp back first (pc-relative, no gp needed). */
+void fuzz_sig_entry(int sig);
+asm(".pushsection .text\n"
+    ".globl fuzz_sig_entry\n"
+    "fuzz_sig_entry:\n"
+    ".option push\n.option norelax\n"
+    "lla t0, fuzz_saved_gp\nld gp, 0(t0)\n"
+    "lla t0, fuzz_saved_tp\nld tp, 0(t0)\n"
+    ".option pop\n"
+    "tail fuzz_sig_c\n"
+    ".popsection\n");
+
+/*
+ * Resets STATE and PCVBLK, loads x32..x127 from fuzz_hi (scratch
+ * pointers: a previous round's leftovers could point anywhere) with two
+ * unit-stride SV loads, then x1..x31 from fuzz_regs, and jumps to x31;
+ * never returns.
+ */
+uint64_t fuzz_hi[96];
+extern uint64_t fuzz_hi[96];
+void fuzz_enter(void);
+asm(".pushsection .text\n"
+    ".globl fuzz_enter\n"
+    "fuzz_enter:\n"
+    ".option push\n.option norelax\n"
+    "csrw 0x803, x0\n"
+    "lla t6, fuzz_hi\n"
+    "sv_vblock_begin\nsv_vl_rd rd=t5, vlmax=48\n"
+    "sv_reg16 key=a0, regidx=32\nsv_ops\nld a0, 0(t6)\nsv_vblock_end\n"
+    "addi t6, t6, 384\n"
+    "sv_vblock_begin\nsv_vl_rd rd=t5, vlmax=48\n"
+    "sv_reg16 key=a0, regidx=80\nsv_ops\nld a0, 0(t6)\nsv_vblock_end\n"
+    "csrw 0x803, x0\n"
+    "lla t6, fuzz_regs\n"
+    "ld x1, 8(t6)\nld x2, 16(t6)\nld x3, 24(t6)\nld x4, 32(t6)\n"
+    "ld x5, 40(t6)\nld x6, 48(t6)\nld x7, 56(t6)\nld x8, 64(t6)\n"
+    "ld x9, 72(t6)\nld x10, 80(t6)\nld x11, 88(t6)\nld x12, 96(t6)\n"
+    "ld x13, 104(t6)\nld x14, 112(t6)\nld x15, 120(t6)\nld x16, 128(t6)\n"
+    "ld x17, 136(t6)\nld x18, 144(t6)\nld x19, 152(t6)\nld x20, 160(t6)\n"
+    "ld x21, 168(t6)\nld x22, 176(t6)\nld x23, 184(t6)\nld x24, 192(t6)\n"
+    "ld x25, 200(t6)\nld x26, 208(t6)\nld x27, 216(t6)\nld x28, 224(t6)\n"
+    "ld x29, 232(t6)\nld x30, 240(t6)\nld x31, 248(t6)\n"
+    "jr x31\n"
+    ".option pop\n"
+    ".popsection\n");
+
+static uint64_t rng = 1;
+static uint64_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+/* A random RV64GC-ish opcode: mostly plausible major opcodes. */
+static unsigned put_op(uint8_t *p, unsigned room)
+{
+    static const uint8_t majors[] = {0x03, 0x07, 0x13, 0x1b, 0x23, 0x27,
+                                     0x33, 0x37, 0x3b, 0x43, 0x53, 0x63,
+                                     0x67, 0x6f, 0x73, 0x17, 0x0f, 0x2f};
+    if (room >= 4 && rnd() % 2) {
+        uint32_t w = (uint32_t)rnd();
+        w = (w & ~0x7fu) | majors[rnd() % sizeof(majors)];
+        memcpy(p, &w, 4);
+        return 4;
+    }
+    uint16_t h = (uint16_t)rnd();
+    if ((h & 3) == 3) {
+        h &= ~1u;
+    }
+    if (h == 0) {
+        h = 1;
+    }
+    memcpy(p, &h, 2);
+    return 2;
+}
+
+static void put16(uint8_t *p, unsigned *off, uint16_t v)
+{
+    memcpy(p + *off, &v, 2);
+    *off += 2;
+}
+
+/*
+ * A well-formed header and tables (§3.2-§3.3, §1.10-§1.11) with random
+ * contents, so that most blocks reach their opcodes.
+ */
+static unsigned put_structured_block(uint8_t *code)
+{
+    static const unsigned r16[4] = {0, 1, 2, 4}, r8[4] = {0, 2, 4, 8};
+    unsigned rmode = rnd() % 2, pmode = rnd() % 2, rplen = rnd() % 4;
+    unsigned pplen = rnd() % 2, vlset = rnd() % 4 != 0;
+    unsigned nreg = rmode ? r16[rplen] : r8[rplen];
+    unsigned npred = pplen ? nreg : (nreg + 1) / 2;
+    unsigned head = 2 + 2 * vlset + nreg * (rmode ? 2 : 1);
+    unsigned off = 0, len, ext;
+
+    head = (head + 1) & ~1u;
+    head += npred * (pmode ? 2 : 1);
+    head = (head + 1) & ~1u;
+    len = head + 2 + 2 * (rnd() % 8);
+    ext = len > 22 - 2;
+    if (ext) {
+        head += 2;
+        len += 2;
+        if (len > 74) {
+            len = 74;
+        }
+    } else if (len < 10) {
+        len = 10;
+    }
+    put16(code, &off,
+          (uint16_t)(vlset << 15 | (ext ? 7 : (len - 10) / 2) << 12 |
+                     rplen << 10 | pplen << 9 | pmode << 8 | rmode << 7 |
+                     0x7f));
+    if (ext) {
+        put16(code, &off, (uint16_t)((len - 12) / 2));
+    }
+    if (vlset) {
+        unsigned mode = rnd() % 3, imm = rnd() % 4 ? rnd() % 16 : rnd() % 64;
+        put16(code, &off,
+              (uint16_t)(mode << 14 | (rnd() % 4) << 12 | imm << 6 |
+                         (rnd() % 32)));
+    }
+    for (unsigned i = 0; i < nreg; i++) {
+        unsigned key = rnd() % 32, iff = rnd() % 2, vew = rnd() % 4;
+        if (rmode) {
+            unsigned idx = rnd() % 3 ? 32 + rnd() % 96 : rnd() % 128;
+            put16(code, &off,
+                  (uint16_t)((rnd() % 4 != 0) << 15 | idx << 8 | iff << 7 |
+                             vew << 5 | key));
+        } else {
+            code[off++] = (uint8_t)(iff << 7 | vew << 5 | key);
+        }
+    }
+    off = (off + 1) & ~1u;
+    for (unsigned i = 0; i < npred; i++) {
+        unsigned pidx = rnd() % 32, z = rnd() % 2, inv = rnd() % 2;
+        if (pidx == 0 && z && inv) {
+            inv = 0;
+        }
+        if (pmode) {
+            put16(code, &off,
+                  (uint16_t)(pidx << 11 | z << 10 | inv << 9 |
+                             (rnd() % 2) << 8 | (rnd() % 32) << 1 |
+                             (rnd() % 4 == 0)));
+        } else {
+            code[off++] =
+                (uint8_t)(z << 7 | inv << 6 | (rnd() % 2) << 5 | (rnd() % 32));
+        }
+    }
+    off = (off + 1) & ~1u;
+    while (off < len) {
+        off += put_op(code + off, len - off);
+    }
+    if (off > len) {
+        /* The last 32-bit op would overrun: a C.NOP instead. */
+        code[len - 2] = 0x01;
+        code[len - 1] = 0x00;
+    }
+    return len;
+}
+
+/* A random block at code; returns its length. */
+static unsigned put_block(uint8_t *code)
+{
+    if (rnd() % 4) {
+        return put_structured_block(code);
+    }
+    unsigned ext = rnd() % 8 == 0;
+    unsigned len = ext ? 12 + 2 * (rnd() % 32) : 10 + 2 * (rnd() % 7);
+    uint16_t hdr = (uint16_t)(rnd() & 0x8f80) | 0x7f;
+    unsigned off;
+
+    hdr |= (ext ? 7 : (len - 10) / 2) << 12;
+    memcpy(code, &hdr, 2);
+    off = 2;
+    if (ext) {
+        uint16_t vb2 = (uint16_t)((len - 12) / 2);
+        if (rnd() % 16 == 0) {
+            vb2 |= (uint16_t)(rnd() & 0xffe0); /* reserved fields */
+        }
+        memcpy(code + off, &vb2, 2);
+        off += 2;
+    }
+    /* VL block and tables: random bytes, mostly small VLMAX / modes. */
+    unsigned tables = 2 + (unsigned)(rnd() % 12);
+    for (unsigned i = 0; i < tables && off < len; i++) {
+        code[off++] = (uint8_t)rnd();
+    }
+    off = (off + 1) & ~1u;
+    while (off < len) {
+        off += put_op(code + off, len - off);
+    }
+    if (off > len && rnd() % 2) {
+        /* Usually end exactly at the block end: rewrite as C.NOPs. */
+        for (unsigned i = len - 2; i < off; i += 2) {
+            code[i] = 0x01;
+            code[i + 1] = 0x00;
+        }
+    }
+    return len;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long rounds = argc > 1 ? strtoul(argv[1], NULL, 0) : 20000;
+    uint8_t *code, *scratch;
+    /*
+     * The signal stack is mmapped high: a random LUI into sp could land
+     * in .bss, and a handler "already on" a too-small alternate stack
+     * gets SIGSEGV (Linux and QEMU alike).
+     */
+    void *altstack = mmap(NULL, 256 * 1024, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    stack_t ss = {.ss_sp = altstack, .ss_size = 256 * 1024};
+    struct sigaction sa;
+    const int sigs[] = {SIGILL, SIGSEGV, SIGBUS, SIGFPE, SIGTRAP, SIGALRM};
+
+    rng = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
+    /* .data, .bss and the brk heap (stdio buffers, the TLS block). */
+    printf("fuzz_vblock: %lu rounds, seed %llu\n", rounds,
+           (unsigned long long)rng);
+    fflush(stdout);
+    char *data_lo = (char *)((uintptr_t)__data_start & ~(uintptr_t)4095);
+    char *data_hi = (char *)(((uintptr_t)sbrk(0) + 4095) & ~(uintptr_t)4095);
+    /* ...except the thread descriptor around tp: siglongjmp writes it. */
+    char *tls_lo, *tls_hi;
+    asm volatile("mv %0, tp" : "=r"(tls_lo));
+    tls_hi = (char *)(((uintptr_t)tls_lo + 2 * 4096) & ~(uintptr_t)4095);
+    tls_lo = (char *)(((uintptr_t)tls_lo - 4096) & ~(uintptr_t)4095);
+    if (tls_lo < data_lo || tls_hi > data_hi) {
+        tls_lo = tls_hi = data_hi;
+    }
+    code = mmap(NULL, CODE_BYTES, PROT_READ | PROT_WRITE | PROT_EXEC,
+                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    scratch = mmap(NULL, SCRATCH_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (code == MAP_FAILED || scratch == MAP_FAILED) {
+        perror("mmap");
+        return 2;
+    }
+    asm volatile("mv %0, gp" : "=r"(fuzz_saved_gp));
+    asm volatile("mv %0, tp" : "=r"(fuzz_saved_tp));
+    sigaltstack(&ss, NULL);
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = fuzz_sig_entry;
+    sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+        sigaction(sigs[i], &sa, NULL);
+    }
+
+    for (unsigned long r = 0; r < rounds; r++) {
+        struct itimerval stop = {.it_value = {0, 20000}};
+        struct itimerval off = {{0, 0}, {0, 0}};
+        uint64_t mid = (uint64_t)(uintptr_t)(scratch + SCRATCH_BYTES / 2);
+        unsigned len;
+        int sig;
+
+        for (unsigned i = 0; i < CODE_BYTES; i += 2) {
+            code[i] = 0x02; /* C.EBREAK everywhere else */
+            code[i + 1] = 0x90;
+        }
+        len = put_block(code + 64);
+        (void)len;
+        for (unsigned i = 0; i < SCRATCH_BYTES; i += 8) {
+            uint64_t v = mid + ((rnd() % 4096) & ~7u) - 2048;
+            memcpy(scratch + i, &v, 8);
+        }
+        for (unsigned i = 0; i < 96; i++) {
+            fuzz_hi[i] =
+                rnd() % 4 ? mid + (rnd() % 256) * 8 - 1024 : rnd() % 70;
+        }
+        for (unsigned i = 1; i < 31; i++) {
+            fuzz_regs[i] =
+                rnd() % 4 ? mid + (rnd() % 256) * 8 - 1024 : rnd() % 70;
+        }
+        fuzz_regs[3] = fuzz_saved_gp;
+        fuzz_regs[4] = fuzz_saved_tp;
+        fuzz_regs[31] = (uint64_t)(uintptr_t)(code + 64);
+        __builtin___clear_cache((char *)code, (char *)code + CODE_BYTES);
+
+        sig = sigsetjmp(fuzz_jmp, 1);
+        if (sig == 0) {
+            setitimer(ITIMER_REAL, &stop, NULL);
+            /* Random stores must not reach the program's own data. */
+            mprotect(data_lo, (size_t)(tls_lo - data_lo), PROT_READ);
+            mprotect(tls_hi, (size_t)(data_hi - tls_hi), PROT_READ);
+            fuzz_enter();
+        }
+        mprotect(data_lo, (size_t)(data_hi - data_lo), PROT_READ | PROT_WRITE);
+        setitimer(ITIMER_REAL, &off, NULL);
+        counts[sig < 65 ? sig : 0]++;
+    }
+    printf("fuzz_vblock: %lu rounds: SIGTRAP %lu SIGILL %lu SIGSEGV %lu "
+           "SIGBUS %lu SIGFPE %lu SIGALRM %lu\n",
+           rounds, counts[SIGTRAP], counts[SIGILL], counts[SIGSEGV],
+           counts[SIGBUS], counts[SIGFPE], counts[SIGALRM]);
+    /* Enough blocks must run to their end for the fuzz to mean anything. */
+    return counts[SIGTRAP] * 20 < rounds;
+}
