@@ -18,12 +18,24 @@ grep -q 'riscv64-linux-user' "$build/config-host.mak" ||
 grep -q '^TCG_TESTS_TARGETS=.*riscv64-linux-user' "$build/config-host.mak" ||
     { echo "configure found no riscv64 cross compiler: apt install gcc-riscv64-linux-gnu, then reconfigure"; exit 1; }
 log="$build/check-tcg${cpu:+-$cpu}.log"
-# The plugin runs need the test plugins, which `make qemu-riscv64` skips.
-if ! make -C "$build" -j2 test-plugins > "$log" 2>&1 ||
-   ! make -C "$build" -j2 run-tcg-tests-riscv64-linux-user >> "$log" 2>&1; then
+run() {
+    # The plugin runs need the test plugins, which `make qemu-riscv64` skips.
+    make -C "$build" -j2 test-plugins > "$log" 2>&1 &&
+        make -C "$build" -j2 run-tcg-tests-riscv64-linux-user >> "$log" 2>&1
+}
+# One retry, reported: upstream's multi-threaded munmap-pthread test has
+# crashed QEMU once in ~10 runs here (also without SV code in the test),
+# and 300 direct runs of it under load did not reproduce that.  Two
+# failures in a row still fail.
+if ! run; then
     grep -B5 -A5 -m3 -i 'error\|fail' "$log" | tail -n 40
-    echo "FAIL: check-tcg (log: $log)"
-    exit 1
+    echo "check-tcg failed once; running it again"
+    cp "$log" "$log.first"
+    if ! run; then
+        grep -B5 -A5 -m3 -i 'error\|fail' "$log" | tail -n 40
+        echo "FAIL: check-tcg, twice (logs: $log.first, $log)"
+        exit 1
+    fi
 fi
 tests=$(grep -c '^  TEST' "$log" || true)
 skipped=$(grep -c '^  SKIPPED' "$log" || true)
