@@ -8,10 +8,9 @@
  * with every register pointing into a scratch area (filled with pointers
  * into itself, so random loads and stores stay there).  The block ends in
  * C.EBREAK; whatever happens (SIGTRAP, SIGILL, SIGSEGV, SIGBUS, SIGFPE,
- * or SIGALRM for a block that loops on itself) the handler siglongjmps
- * back.  The handler entry restores gp and tp first: random code may
- * have clobbered them.  The program's own data is read-only while a
- * block runs, so that random stores cannot corrupt the fuzzer.
+ * or SIGALRM for a block that loops on itself) the handler jumps back
+ * (fuzz_save below).  The program's own data is read-only while a block
+ * runs, so that random stores cannot corrupt the fuzzer.
  *
  *   fuzz_vblock [rounds [seed]]     default: 20000 rounds, seed 1
  *
@@ -34,29 +33,41 @@
 extern char __data_start[];
 #define SCRATCH_BYTES (64 * 1024)
 
-extern uint64_t fuzz_saved_gp, fuzz_saved_tp;
-uint64_t fuzz_saved_gp, fuzz_saved_tp;
-static sigjmp_buf fuzz_jmp;
 uint64_t fuzz_regs[32];
 extern uint64_t fuzz_regs[32];
 static unsigned long counts[65];
 
-void fuzz_sig_c(int sig);
-void fuzz_sig_c(int sig)
-{
-    siglongjmp(fuzz_jmp, sig);
-}
-
-/* Signal entry: gp and tp back first (pc-relative, no gp needed). */
+/*
+ * A setjmp of our own: the random code may store anywhere, so the
+ * program's data (thread descriptor included) is read-only while a block
+ * runs, and glibc's siglongjmp writes the thread descriptor.  fuzz_save()
+ * keeps ra, sp, gp, tp and s0..s11 in fuzz_ctx and returns 0; the signal
+ * entry restores them and returns the signal number from fuzz_save().
+ * Handlers are SA_NODEFER, so there is no signal mask to restore.
+ */
+uint64_t fuzz_ctx[16];
+extern uint64_t fuzz_ctx[16];
+int fuzz_save(void) __attribute__((returns_twice));
 void fuzz_sig_entry(int sig);
 asm(".pushsection .text\n"
+    ".option push\n.option norelax\n"
+    ".globl fuzz_save\n"
+    "fuzz_save:\n"
+    "lla t0, fuzz_ctx\n"
+    "sd ra, 0(t0)\nsd sp, 8(t0)\nsd gp, 16(t0)\nsd tp, 24(t0)\n"
+    "sd s0, 32(t0)\nsd s1, 40(t0)\nsd s2, 48(t0)\nsd s3, 56(t0)\n"
+    "sd s4, 64(t0)\nsd s5, 72(t0)\nsd s6, 80(t0)\nsd s7, 88(t0)\n"
+    "sd s8, 96(t0)\nsd s9, 104(t0)\nsd s10, 112(t0)\nsd s11, 120(t0)\n"
+    "li a0, 0\nret\n"
     ".globl fuzz_sig_entry\n"
     "fuzz_sig_entry:\n"
-    ".option push\n.option norelax\n"
-    "lla t0, fuzz_saved_gp\nld gp, 0(t0)\n"
-    "lla t0, fuzz_saved_tp\nld tp, 0(t0)\n"
+    "lla t0, fuzz_ctx\n"
+    "ld ra, 0(t0)\nld sp, 8(t0)\nld gp, 16(t0)\nld tp, 24(t0)\n"
+    "ld s0, 32(t0)\nld s1, 40(t0)\nld s2, 48(t0)\nld s3, 56(t0)\n"
+    "ld s4, 64(t0)\nld s5, 72(t0)\nld s6, 80(t0)\nld s7, 88(t0)\n"
+    "ld s8, 96(t0)\nld s9, 104(t0)\nld s10, 112(t0)\nld s11, 120(t0)\n"
+    "ret\n"
     ".option pop\n"
-    "tail fuzz_sig_c\n"
     ".popsection\n");
 
 /*
@@ -261,8 +272,13 @@ int main(int argc, char **argv)
      * in .bss, and a handler "already on" a too-small alternate stack
      * gets SIGSEGV (Linux and QEMU alike).
      */
-    void *altstack = mmap(NULL, 256 * 1024, PROT_READ | PROT_WRITE,
-                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *reserve =
+        mmap(NULL, 4 << 20, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    /* ...and far from the scratch area, whose pointers random code moves
+     * around: a handler whose sp is already on a stack too small for its
+     * frame gets SIGSEGV. */
+    char *altstack = reserve + (2 << 20);
+    mprotect(altstack, 256 * 1024, PROT_READ | PROT_WRITE);
     stack_t ss = {.ss_sp = altstack, .ss_size = 256 * 1024};
     struct sigaction sa;
     const int sigs[] = {SIGILL, SIGSEGV, SIGBUS, SIGFPE, SIGTRAP, SIGALRM};
@@ -274,14 +290,6 @@ int main(int argc, char **argv)
     fflush(stdout);
     char *data_lo = (char *)((uintptr_t)__data_start & ~(uintptr_t)4095);
     char *data_hi = (char *)(((uintptr_t)sbrk(0) + 4095) & ~(uintptr_t)4095);
-    /* ...except the thread descriptor around tp: siglongjmp writes it. */
-    char *tls_lo, *tls_hi;
-    asm volatile("mv %0, tp" : "=r"(tls_lo));
-    tls_hi = (char *)(((uintptr_t)tls_lo + 2 * 4096) & ~(uintptr_t)4095);
-    tls_lo = (char *)(((uintptr_t)tls_lo - 4096) & ~(uintptr_t)4095);
-    if (tls_lo < data_lo || tls_hi > data_hi) {
-        tls_lo = tls_hi = data_hi;
-    }
     code = mmap(NULL, CODE_BYTES, PROT_READ | PROT_WRITE | PROT_EXEC,
                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     scratch = mmap(NULL, SCRATCH_BYTES, PROT_READ | PROT_WRITE,
@@ -290,8 +298,9 @@ int main(int argc, char **argv)
         perror("mmap");
         return 2;
     }
-    asm volatile("mv %0, gp" : "=r"(fuzz_saved_gp));
-    asm volatile("mv %0, tp" : "=r"(fuzz_saved_tp));
+    uint64_t saved_gp, saved_tp;
+    asm volatile("mv %0, gp" : "=r"(saved_gp));
+    asm volatile("mv %0, tp" : "=r"(saved_tp));
     sigaltstack(&ss, NULL);
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = fuzz_sig_entry;
@@ -326,17 +335,16 @@ int main(int argc, char **argv)
             fuzz_regs[i] =
                 rnd() % 4 ? mid + (rnd() % 256) * 8 - 1024 : rnd() % 70;
         }
-        fuzz_regs[3] = fuzz_saved_gp;
-        fuzz_regs[4] = fuzz_saved_tp;
+        fuzz_regs[3] = saved_gp;
+        fuzz_regs[4] = saved_tp;
         fuzz_regs[31] = (uint64_t)(uintptr_t)(code + 64);
         __builtin___clear_cache((char *)code, (char *)code + CODE_BYTES);
 
-        sig = sigsetjmp(fuzz_jmp, 1);
+        setitimer(ITIMER_REAL, &stop, NULL);
+        sig = fuzz_save();
         if (sig == 0) {
-            setitimer(ITIMER_REAL, &stop, NULL);
             /* Random stores must not reach the program's own data. */
-            mprotect(data_lo, (size_t)(tls_lo - data_lo), PROT_READ);
-            mprotect(tls_hi, (size_t)(data_hi - tls_hi), PROT_READ);
+            mprotect(data_lo, (size_t)(data_hi - data_lo), PROT_READ);
             fuzz_enter();
         }
         mprotect(data_lo, (size_t)(data_hi - data_lo), PROT_READ | PROT_WRITE);
