@@ -249,6 +249,10 @@ SV_BLOCK_FN(m_ld_inline_full,
 SV_BLOCK_FN(m_ld_inline_part,
             "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=8\n" R16(a0, 40, 1, 0)
                 OPS("ld a0, 0(a1)"))
+/* The same into x16..x23: unrolled elements there are TCG globals. */
+SV_BLOCK_FN(m_ld_inline_low,
+            "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=8\n" R16(a0, 16, 1, 0)
+                OPS("ld a0, 0(a1)"))
 
 static char *fault_map;
 static size_t page;
@@ -426,7 +430,7 @@ static void resume_case(void)
 /* The inline paths resume precisely too: element 5 faults, the handler
  * opens the page, elements 5.. complete. */
 static void resume_inline_case(const char *what, void (*fn)(sv_regs *),
-                               unsigned vl)
+                               unsigned vl, unsigned base)
 {
     const unsigned k = 5;
     char *p = fault_setup(8 * k);
@@ -443,9 +447,9 @@ static void resume_inline_case(const char *what, void (*fn)(sv_regs *),
         mprotect(fault_map + page, page, PROT_READ);
         memcpy(&v, p + 8 * i, 8);
         mprotect(fault_map + page, page, PROT_NONE);
-        want.x[40 + i] = v;
+        want.x[base + i] = v;
     }
-    if (fn == m_ld_inline_full) {
+    if (fn != m_ld_inline_part) {
         want.x[29] = 8; /* t4 */
         want.state = SV_STATE(.maxvl = 7, .vl = 29);
     } else {
@@ -472,9 +476,11 @@ int main(void)
 {
     sv_trap_install();
     resume_inline_case("inline ld, VL = MVL (unrolled), resumes at 5",
-                       m_ld_inline_full, 8);
+                       m_ld_inline_full, 8, 40);
     resume_inline_case("inline ld, VL 7 < MVL (loop form), resumes at 5",
-                       m_ld_inline_part, 7);
+                       m_ld_inline_part, 7, 40);
+    resume_inline_case("inline ld into x16.. (TCG globals), resumes at 5",
+                       m_ld_inline_low, 8, 16);
     for (size_t i = 0; i < SV_COUNT(cases); i++) {
         const unsigned m = cases[i].mvl;
         const unsigned vls[] = {0, 1, m / 2 + 1, m, m + 5};
