@@ -389,73 +389,6 @@ static void sv_store_result(SVExec *ex, unsigned idx, uint64_t v)
 }
 
 /*
- * The common case of an integer element loop: default widths (element e
- * of a vector is register base + e), no predicate, no SUBVL.  The
- * operation is chosen once, outside the loop; elements still run in order
- * (a destination overlapping a source sees the earlier elements' results,
- * as the sequential semantics of §5.1 require).  Returns false to take the
- * general loop.
- */
-static bool sv_int_fast(SVExec *ex)
-{
-    const sv_op *op = &ex->op;
-    uint64_t *file = ex->env->sv_gpr;
-    uint64_t *d = file + ex->rd.reg;
-    const uint64_t *a = file + ex->rs1.reg;
-    const uint64_t *b = file + ex->rs2.reg;
-    size_t sa = ex->rs1.isvec, sb = ex->rs2.isvec;
-    uint64_t imm = op->imm;
-    bool use_imm = op->b_is_imm;
-    unsigned n = ex->vl;
-
-    if (op->cls != SV_OPC_INT || op->twin || ex->pd.enabled || ex->subvl != 1 ||
-        !ex->rd.isvec || ex->rd.overridden || ex->rd.reg == 0 ||
-        !ex->rs1.present || ex->rs1.overridden ||
-        (!use_imm && (!ex->rs2.present || ex->rs2.overridden))) {
-        return false;
-    }
-
-#define SV_INT_LOOP(expr)                                                      \
-    for (unsigned e = 0; e < n; e++) {                                         \
-        uint64_t x = a[e * sa], y = use_imm ? imm : b[e * sb];                 \
-        d[e] = (expr);                                                         \
-    }                                                                          \
-    return true
-
-    switch (op->alu) {
-    case SV_ALU_ADD:
-        SV_INT_LOOP(x + y);
-    case SV_ALU_SUB:
-        SV_INT_LOOP(x - y);
-    case SV_ALU_AND:
-        SV_INT_LOOP(x & y);
-    case SV_ALU_OR:
-        SV_INT_LOOP(x | y);
-    case SV_ALU_XOR:
-        SV_INT_LOOP(x ^ y);
-    case SV_ALU_SLL:
-        SV_INT_LOOP(x << (y & 63));
-    case SV_ALU_SRL:
-        SV_INT_LOOP(x >> (y & 63));
-    case SV_ALU_SRA:
-        SV_INT_LOOP((uint64_t)((int64_t)x >> (y & 63)));
-    case SV_ALU_SLT:
-        SV_INT_LOOP((int64_t)x < (int64_t)y);
-    case SV_ALU_SLTU:
-        SV_INT_LOOP(x < y);
-    case SV_ALU_MUL:
-        SV_INT_LOOP(x * y);
-    case SV_ALU_ADDW:
-        SV_INT_LOOP((uint64_t)(int64_t)(int32_t)(x + y));
-    case SV_ALU_SUBW:
-        SV_INT_LOOP((uint64_t)(int64_t)(int32_t)(x - y));
-    default:
-        return false;
-    }
-#undef SV_INT_LOOP
-}
-
-/*
  * Single predication from the destination (§5.3, the consolidated loop),
  * with SUBVL groups (§5.6) and data-dependent fail-on-first (§7.2).
  */
@@ -480,9 +413,6 @@ static void sv_loop_single(SVExec *ex)
     sv_check_range(ex, &ex->rs1);
     sv_check_range(ex, &ex->rs2);
     sv_check_range(ex, &ex->rs3);
-    if (!ex->offsets_dirty && sv_int_fast(ex)) {
-        return;
-    }
     for (unsigned i = st.destoffs; i < ex->vl; i++) {
         bool active = (mask >> i) & 1;
         bool failed = false;
@@ -686,12 +616,6 @@ static unsigned sv_mem_fast(SVExec *ex, const SVOpnd *reg, bool store)
     return done;
 }
 
-/* FCVT's integer side is W/WU (32 bits) or L/LU (64): rs2 field bit 1. */
-static bool sv_fcvt_int_is_word(const SVExec *ex)
-{
-    return !((ex->insn >> 21) & 1);
-}
-
 /* The source side of a twin-predicated op: register element or memory. */
 static uint64_t sv_twin_read(SVExec *ex, unsigned i, unsigned s)
 {
@@ -720,11 +644,7 @@ static uint64_t sv_twin_read(SVExec *ex, unsigned i, unsigned s)
             return v;
         }
         /* FCVT.{S,D}.{W,WU,L,LU}: an integer of the source's width. */
-        v = sv_extend(v,
-                      src->overridden           ? src->width
-                      : sv_fcvt_int_is_word(ex) ? 32
-                                                : 64,
-                      op->int_signed);
+        v = sv_extend(v, src->width, op->int_signed);
         switch (ex->rd.width) {
         case 16:
             return op->int_signed ? int64_to_float16(v, st)
@@ -746,7 +666,7 @@ static uint64_t sv_twin_read(SVExec *ex, unsigned i, unsigned s)
                : src->width == 32 ? fclass_s(v)
                                   : fclass_d(v);
     case SV_FP_CVT_I_F: {
-        bool w = sv_fcvt_int_is_word(ex);
+        bool w = op->rd.width == 32; /* W/WU, by the decoder */
         uint64_t d = sv_fp_convert(v, src->width, 64, st);
 
         /* Through double: exact for every half and single input. */
