@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Overhead of svprof on scalar code: one run times a compiled scalar
-# riscv64 program under build/qemu-riscv64 with and without the plugin,
-# best of 5 each, and prints the ratio.  Not a test.
-#   plugin/bench.sh [BUILD_DIR]   (default: build)
+# Overhead of svprof: times programs under qemu-riscv64 with and without
+# the plugin, interleaved in one run, best of ROUNDS each, and prints the
+# ratios.  Not a test (`meson compile -C build bench-plugin`).
+#   plugin/bench.sh QEMU PLUGIN STRLEN_BENCH
+# Programs: a branchy scalar integer loop (many small TBs: the worst case
+# for per-TB instrumentation) and bench/strlen_bench (SV strlen, VBLOCK
+# loops: every block run takes the pre/post callbacks).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-build=${1:-build}
-qemu=$build/qemu-riscv64
-plugin=$build/plugin/libsvprof.so
+qemu=${1:?usage: bench.sh QEMU PLUGIN STRLEN_BENCH}
+plugin=${2:?usage: bench.sh QEMU PLUGIN STRLEN_BENCH}
+strlen_bench=${3:?usage: bench.sh QEMU PLUGIN STRLEN_BENCH}
+rounds=${ROUNDS:-5}
+cc=${CC_RISCV64:-riscv64-linux-gnu-gcc}
+command -v "$cc" >/dev/null || { echo "bench.sh: $cc not found" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cat > "$tmp/scalar.c" <<'C'
@@ -29,18 +34,28 @@ int main(void)
     return 0;
 }
 C
-riscv64-linux-gnu-gcc -static -O2 -march=rv64gc "$tmp/scalar.c" -o "$tmp/scalar"
-best() {
-    local b=
-    for _ in 1 2 3 4 5; do
-        local t0 t1
-        t0=$(date +%s.%N)
-        "$@" >/dev/null 2>&1
-        t1=$(date +%s.%N)
-        b=$(echo "$t0 $t1 ${b:-}" | awk '{d = $2 - $1; if ($3 == "" || d < $3) d = d; else d = $3; print d}')
-    done
-    echo "$b"
+"$cc" -static -O2 -march=rv64gc "$tmp/scalar.c" -o "$tmp/scalar"
+
+secs() {
+    local t0 t1
+    t0=$(date +%s.%N)
+    "$@" >/dev/null 2>&1 || { echo "bench.sh: failed: $*" >&2; exit 1; }
+    t1=$(date +%s.%N)
+    echo "$t1 - $t0" | bc -l
 }
-plain=$(best "$qemu" -cpu rv64,xsv=true "$tmp/scalar")
-prof=$(best "$qemu" -cpu rv64,xsv=true -plugin "$plugin" "$tmp/scalar")
-echo "$plain $prof" | awk '{printf "without plugin %.3fs, with svprof %.3fs, ratio %.2fx\n", $1, $2, $2 / $1}'
+min() { if [ -z "$1" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then echo "$2"; else echo "$1"; fi; }
+
+measure() {
+    local name=$1
+    shift
+    local plain='' prof=''
+    for _ in $(seq "$rounds"); do
+        plain=$(min "$plain" "$(secs "$qemu" -cpu rv64,xsv=true "$@")")
+        prof=$(min "$prof" "$(secs "$qemu" -cpu rv64,xsv=true \
+            -plugin "$plugin,out=$tmp/report" "$@")")
+    done
+    printf '%-8s without plugin %.3f s, with svprof %.3f s, ratio %.2fx\n' \
+        "$name" "$plain" "$prof" "$(echo "$prof / $plain" | bc -l)"
+}
+measure scalar "$tmp/scalar"
+measure strlen "$strlen_bench"

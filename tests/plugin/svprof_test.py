@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 # svprof through the real qemu-riscv64 -plugin: exact counts in the JSON,
 # argument errors, and a multi-threaded program.
-#   svprof_test.py QEMU PLUGIN counts|args|threads [PROGRAM]
+#   svprof_test.py QEMU PLUGIN counts|vblock|args|threads [PROGRAM...]
+# Expected VBLOCK numbers: the comment at the top of vblock_prof.c.
 # SPDX-License-Identifier: GPL-2.0-or-later
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 
 qemu, plugin, mode = sys.argv[1:4]
-prog = sys.argv[4] if len(sys.argv) > 4 else None
+progs = sys.argv[4:]
+prog = progs[0] if progs else None
 failures = 0
 
 
@@ -34,13 +37,22 @@ def profile(prog_path):
               % (r.returncode, r.stderr.strip()))
         for ext in ('txt', 'json', 'svg'):
             check(os.path.exists(base + '.' + ext), 'wrote report.' + ext)
+        try:
+            svg = ET.parse(base + '.svg').getroot()
+            check(svg.tag.endswith('svg') and len(svg.findall(
+                '{http://www.w3.org/2000/svg}rect')) > 65,
+                'report.svg is SVG with the histogram bars')
+        except ET.ParseError as e:
+            check(False, 'report.svg parses: %s' % e)
+        with open(base + '.txt') as f:
+            profile.text = f.read()
         with open(base + '.json') as f:
             return json.load(f)
 
 
 if mode == 'counts':
     j = profile(prog)
-    ins, el = j['instructions'], j['elements']
+    ins, el = j['instructions'], j['setvl']
     check(ins['setvl'] == 150, 'setvl count 150: %d' % ins['setvl'])
     check(ins['sv_csr'] == 10, 'sv_csr count 10: %d' % ins['sv_csr'])
     for k in ('p48', 'p64', 'vblock', 'other_long'):
@@ -52,8 +64,9 @@ if mode == 'counts':
     check(len(hist) == 65, 'histogram has bins 0..64')
     check(hist[3] == 100 and hist[8] == 50, 'bins 3=100, 8=50')
     check(sum(hist) == 150, 'no other bins')
-    check(el['total'] == 100 * 3 + 50 * 8, 'elements 700: %d' % el['total'])
-    top = j['top_sites']
+    check(el['elements'] == 100 * 3 + 50 * 8,
+          'elements 700: %d' % el['elements'])
+    top = j['top_blocks']
     check(len(top) == 2, 'two sites')
     check(top[0]['symbol'] == 'setvl_eight' and top[0]['elements'] == 400
           and top[0]['count'] == 50 and top[0]['kind'] == 'setvl',
@@ -63,13 +76,86 @@ if mode == 'counts':
     r = run(['top=1'], [prog])
     check(r.returncode == 0 and 'setvl_eight' in r.stderr
           and 'setvl_three' not in r.stderr, 'no out=: text table on stderr')
-elif mode == 'threads':
+elif mode == 'vblock':
     j = profile(prog)
+    ins, el, vb = j['instructions'], j['elements'], j['vblock']
+    check(ins['vblock'] == 47, 'vblock instructions 47: %d' % ins['vblock'])
+    check(vb == {'runs': 47, 'resumed': 0, 'unresolved': 0, 'inexact': 0},
+          'runs 47, none resumed/unresolved/inexact: %s' % vb)
+    check(ins['total'] == sum(v for k, v in ins.items() if k != 'total'),
+          'total is the sum of the kinds')
+    check(el['vector_insns'] == 79, 'vector insns 79: %d' % el['vector_insns'])
+    check(el['total'] == 834, 'elements 834: %d' % el['total'])
+    check(el['active'] == 794, 'active 794: %d' % el['active'])
+    check(el['vl0_insns'] == 0, 'no VL 0')
+    want_vl = [0] * 65
+    want_vl[8], want_vl[10], want_vl[12], want_vl[16] = 48, 1, 10, 20
+    check(el['vl_histogram'] == want_vl, 'VL histogram 8:48 10:1 12:10 16:20:'
+          ' %s' % {i: v for i, v in enumerate(el['vl_histogram']) if v})
+    want_occ = [0] * 11
+    want_occ[7], want_occ[10] = 10, 69
+    check(el['occupancy_histogram'] == want_occ,
+          'occupancy 60-70%%:10 90-100%%:69: %s' % el['occupancy_histogram'])
+    br = j['branches']
+    want_br = {'ifall': (4, 10), 'ifany': (5, 1), 'ifnotall': (3, 3),
+               'ifnone': (1, 5)}
+    for m, (tk, nt) in want_br.items():
+        check(br[m] == {'taken': tk, 'not_taken': nt},
+              '%s taken %d not taken %d: %s' % (m, tk, nt, br[m]))
+    ff = j['ffirst']
+    check(ff['cuts'] == 8, 'ffirst cuts 8: %d' % ff['cuts'])
+    check(ff['at_element'][5] == 7 and ff['at_element'][10] == 1
+          and sum(ff['at_element']) == 8,
+          'cuts at element 5 x7, 10 x1: %s'
+          % {i: v for i, v in enumerate(ff['at_element']) if v})
+    blocks = {b['symbol']: b for b in j['top_blocks']}
+    names = [b['symbol'] for b in j['top_blocks']]
+    check(len(names) == 5 and names[:2] == ['blk_ff', 'blk_add'],
+          'top blocks blk_ff, blk_add, then 3 of the 4 branch blocks: %s'
+          % names)
+    b = blocks.get('blk_add', {})
+    check(b.get('count') == 15 and b.get('elements') == 200
+          and b.get('active') == 160 and b.get('kind') == 'vblock',
+          'blk_add: 15 runs, 200 elements, 160 active: %s' % b)
+    b = blocks.get('blk_ff', {})
+    check(b.get('count') == 8 and b.get('elements') == 250,
+          'blk_ff: 8 runs, 250 elements: %s' % b)
+    insns = {(i['symbol'], i['kind']): i for i in j['top_insns']}
+    i = insns.get(('blk_add', 'int'), {})
+    check(i.get('count') == 15 and i.get('elements') == 200
+          and i.get('active') == 160,
+          'add in blk_add: 15, 200 elements, 160 active: %s' % i)
+    i = insns.get(('blk_ff', 'load'), {})
+    check(i.get('count') == 8 and i.get('elements') == 128
+          and i.get('ffirst_cuts') == 1,
+          'ffirst load: 8 runs, 128 elements, 1 cut: %s' % i)
+    i = insns.get(('blk_ff', 'branch'), {})
+    check(i.get('elements') == 122 and i.get('ffirst_cuts') == 7
+          and i.get('taken') == 1 and i.get('not_taken') == 7
+          and i.get('mode') == 'ifall',
+          'ffirst branch: 122 elements, 7 cuts, taken 1/7, ifall: %s' % i)
+    blk_add_addr = int(blocks.get('blk_add', {}).get('address', '0'), 16)
+    check(('blk_add' in profile.text and '0x%x' % blk_add_addr
+           in profile.text and 'ifnotall' in profile.text),
+          'text report names the sites and modes')
+elif mode == 'threads':
+    j = profile(progs[0])
     check(j['instructions']['setvl'] == 4000, 'setvl total 4000: %d'
           % j['instructions']['setvl'])
-    check(j['elements']['vl_histogram'][5] == 4000, 'bin 5 = 4000')
-    check(j['elements']['total'] == 20000, 'elements 20000')
-    check(j['top_sites'][0]['count'] == 4000, 'site count 4000 (atomic)')
+    check(j['setvl']['vl_histogram'][5] == 4000, 'bin 5 = 4000')
+    check(j['setvl']['elements'] == 20000, 'elements 20000')
+    check(j['top_blocks'][0]['count'] == 4000, 'site count 4000 (atomic)')
+    j = profile(progs[1])
+    vb, el = j['vblock'], j['elements']
+    check(vb == {'runs': 2000, 'resumed': 0, 'unresolved': 0, 'inexact': 0},
+          '4 threads x 500 VBLOCK runs, all replayed: %s' % vb)
+    check(el['total'] == 16000 and el['active'] == 8000,
+          'elements 16000, active 8000: %d %d' % (el['total'], el['active']))
+    check(el['vl_histogram'][8] == 2000 and el['occupancy_histogram'][5]
+          == 2000, 'VL 8 x2000, occupancy 40-50% x2000')
+    check(j['top_blocks'][0]['count'] == 2000
+          and j['top_insns'][0]['elements'] == 16000,
+          'per-site counts summed over vCPUs')
 elif mode == 'args':
     cases = [
         (['bogus=1'], "unknown argument 'bogus'"),
@@ -80,6 +166,11 @@ elif mode == 'args':
         (['out='], "bad value '' for out"),
         (['top='], "bad value '' for top"),
         (['top=20', 'svg=2'], "bad value '2' for svg"),
+        (['text=2'], "bad value '2' for text"),
+        (['top'], "bad value 'on' for top"),  # QEMU makes it top=on
+        (['out=/nonexistent/dir/r'],
+         "cannot write to directory '/nonexistent/dir/'"),
+        (['Top=3'], "unknown argument 'Top'"),
     ]
     for args, msg in cases:
         r = run(args, ['/bin/true'])

@@ -649,6 +649,26 @@ typedef struct sv_branch_result {
  */
 sv_branch_result sv_vector_branch(const sv_branch_desc *d);
 
+
+/* ---------------------------------------------------------------------
+ * Acting on a VBLOCK's VL block (§3.3, A8, A9), as a pure function, for
+ * code that must know a block's VL without running it (the svprof plugin
+ * replays it from register values read before the block).
+ */
+
+/*
+ * Applies vl to *state exactly as entering the block does: modes 0 and 1
+ * are sv_setvl_exec with {rd, rs1, vlmax} (rs1_value = x[rs1], ignored
+ * for x0), mode 2 sets MVL := vlmax and STATE.vl := rs1 with the offsets
+ * reset and writes no GPR; then SUBVL := vl->subvl.  On SV_OK *state is
+ * updated and *rd_value holds the value for x[rd] (meaningful in modes 0
+ * and 1 with rd != x0); on an ILLEGAL_* status (the block traps) nothing
+ * is stored.  xlen is 32 or 64.
+ */
+sv_status sv_vl_block_exec(uint32_t *state, const sv_vl_block *vl,
+                           uint64_t rs1_value, unsigned xlen,
+                           uint64_t *rd_value);
+
 #ifdef __cplusplus
 }
 #endif
