@@ -50,6 +50,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t,
 #include <mutex>
 #include <sstream>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include <unistd.h>
@@ -146,6 +147,7 @@ struct BranchOperand {
     uint8_t reg = 0; /* first register (redirected) */
     uint8_t isvec = 0;
     uint8_t width = 64;
+    uint8_t packed = 0; /* 32-bit elements packed (an elwidth of 32) */
 };
 
 /* One inner opcode of a VBLOCK site, with its counters. */
@@ -171,6 +173,9 @@ struct InnerOp {
      * the destination vector and its element width */
     bool ldff = false;
     uint8_t addr_reg = 0, es_bytes = 0, dest_reg = 0, dest_w = 64;
+    /* Data-dependent ffirst on an integer op (§7.2): its sources */
+    bool int_ff = false;
+    BranchOperand src1, src2;
     /* Shared by every vCPU running this opcode, hence atomic. */
     std::atomic<uint64_t> execs{0}, elements{0}, active{0}, taken{0},
         not_taken{0}, cuts{0};
@@ -189,10 +194,15 @@ struct Site {
     sv_vblock_context ctx{};
     unsigned n_ops = 0;
     std::unique_ptr<InnerOp[]> ops;
-    RegSet need; /* registers read before and after each run */
+    /* Registers the replay reads: before a run, those no earlier opcode
+     * may write; after it, the others (plugin/README.md, "cost"). */
+    RegSet need_pre, need_post;
+    /* Where this block's runs may end: the post callbacks go there. */
+    std::vector<uint64_t> successors;
     /* Shared by every vCPU running this site, hence atomic. */
     std::atomic<uint64_t> count{0}; /* executions from the first opcode */
-    std::atomic<uint64_t> resumes{0}, elements{0}, active{0}, unresolved{0};
+    std::atomic<uint64_t> resumes{0}, elements{0}, active{0}, unresolved{0},
+        inexact{0};
 };
 
 /* ------------------------------------------------------------ per vCPU */
@@ -242,6 +252,14 @@ qemu_plugin_scoreboard *scoreboard;
  * keeps addresses stable for the callbacks' userdata. */
 std::mutex sites_lock;
 std::map<uint64_t, std::unique_ptr<Site>> sites;
+/* Under sites_lock: the addresses where a VBLOCK run may end (TBs that
+ * start there get the post callback), and every TB start translated so
+ * far (a successor found after its TB was translated needs a flush). */
+std::unordered_set<uint64_t> post_pcs, tb_starts;
+qemu_plugin_id_t plugin_id;
+std::atomic<bool> resetting{false};
+std::atomic<uint64_t> resets{0};
+void register_callbacks(qemu_plugin_id_t id);
 
 qemu_plugin_u64 field(size_t offset)
 {
@@ -374,13 +392,22 @@ BranchOperand branch_operand(const sv_vblock_context &ctx, const sv_operand &o)
     return b;
 }
 
+/* An element's width in bits: its entry's elwidth, else the natural
+ * width (32 for a W op's sources: the low half of each register). */
+unsigned elem_width(const sv_vblock_context &ctx, const sv_operand &o)
+{
+    const sv_reg_entry *e = reg_for(ctx, o);
+    return e && e->elwidth ? e->elwidth : o.width;
+}
+
 void add_reads(const BranchOperand &b, unsigned max_elems, RegSet *set)
 {
     set->add_range(b.reg, b.isvec ? (max_elems * b.width + 63) / 64 : 1);
 }
 
 void analyse_op(const sv_vblock_context &ctx, uint64_t base,
-                const uint8_t *bytes, unsigned i, InnerOp *o, RegSet *need)
+                const uint8_t *bytes, unsigned i, InnerOp *o, RegSet *need,
+                RegSet *post_only)
 {
     unsigned off = ctx.op_offset[i];
     uint32_t insn = uint32_t(bytes[off]) | uint32_t(bytes[off + 1]) << 8;
@@ -490,6 +517,20 @@ void analyse_op(const sv_vblock_context &ctx, uint64_t base,
         break;
     }
     o->ffirst = o->pd.on && o->pd.ffirst;
+    if (o->ffirst && op.cls == SV_OPC_INT && !o->twin && op.rs1.present) {
+        /* §7.2: replayed with sv_alu_exec (int_ff_cut). */
+        o->int_ff = true;
+        o->src1 = branch_operand(ctx, op.rs1);
+        o->src1.packed = o->src1.width == 32;
+        o->src1.width = uint8_t(elem_width(ctx, op.rs1));
+        add_reads(o->src1, max_elems, need);
+        if (!op.b_is_imm) {
+            o->src2 = branch_operand(ctx, op.rs2);
+            o->src2.packed = o->src2.width == 32;
+            o->src2.width = uint8_t(elem_width(ctx, op.rs2));
+            add_reads(o->src2, max_elems, need);
+        }
+    }
     for (const PredRef *p : {&o->pd, &o->ps}) {
         if (p->on) {
             need->add(p->reg);
@@ -509,7 +550,7 @@ void analyse_op(const sv_vblock_context &ctx, uint64_t base,
         o->dest_w = uint8_t(d->elwidth ? d->elwidth : 64);
         need->add(o->addr_reg);
         /* The candidate element is read after the run (ldff_cut). */
-        need->add_range(d->regidx, (max_elems * o->dest_w + 63) / 64);
+        post_only->add_range(d->regidx, (max_elems * o->dest_w + 63) / 64);
     }
 }
 
@@ -587,8 +628,10 @@ void vcpu_init(qemu_plugin_id_t, unsigned vcpu_index)
     /* get_registers needs a current vCPU, so it runs here, once. */
     std::call_once(regs_once, lookup_registers);
     VcpuCounts *c = vcpu_counts(vcpu_index);
-    c->regbuf = g_byte_array_sized_new(16);
-    c->pend = new Pending();
+    if (!c->pend) { /* not again after a reset */
+        c->regbuf = g_byte_array_sized_new(16);
+        c->pend = new Pending();
+    }
 }
 
 /*
@@ -730,6 +773,59 @@ unsigned ldff_cut(Replay &rp, const InnerOp &o, unsigned k, unsigned vl,
     const unsigned cmp = std::min(es, dw);
     const uint64_t m = cmp >= 8 ? ~uint64_t(0) : (uint64_t(1) << 8 * cmp) - 1;
     return ((v >> 8 * (byte % 8)) & m) == (mem & m) ? vl : b;
+}
+
+/* Element i of an integer operand: default-width elements are whole
+ * registers (stride 8, W sources read their low half), others packed. */
+bool int_element(Replay &rp, const BranchOperand &b, unsigned i, unsigned k,
+                 uint64_t *v)
+{
+    const bool whole = b.width == 64 || (b.width == 32 && !b.packed);
+    const unsigned stride = whole ? 8 : b.width / 8;
+    const unsigned byte = b.reg * 8 + (b.isvec ? i : 0) * stride;
+    uint64_t r;
+    if (byte / 8 >= SV_NUM_REGS || !rp.value(byte / 8, k, &r)) {
+        return false;
+    }
+    unsigned shift = 8 * (byte % 8);
+    *v = r >> shift;
+    if (b.width < 64) {
+        *v &= (uint64_t(1) << b.width) - 1;
+    }
+    return true;
+}
+
+/*
+ * Data-dependent fail-on-first (§7.2, A41) on a single-predicated integer
+ * op: the first element whose result is zero (or that zeroing masks
+ * out) cuts VL there.  -1: no cut; -2: an input is unknown.
+ */
+int int_ff_cut(Replay &rp, const InnerOp &o, unsigned k, unsigned vl,
+               uint64_t mask)
+{
+    const bool zeroing = o.pd.on && o.pd.zero;
+    for (unsigned i = 0; i < vl; i++) {
+        if (!((mask >> i) & 1)) {
+            if (zeroing) {
+                return int(i);
+            }
+            continue;
+        }
+        uint64_t a, b = uint64_t(o.op.imm);
+        if (!int_element(rp, o.src1, i, k, &a) ||
+            (!o.op.b_is_imm && !int_element(rp, o.src2, i, k, &b))) {
+            return -2;
+        }
+        unsigned wb = o.op.b_is_imm ? o.src1.width : o.src2.width;
+        if (sv_alu_exec(sv_alu_op(o.op.alu), a, o.src1.width, b, wb,
+                        o.op.b_is_imm) == 0) {
+            return int(i);
+        }
+        if (!o.op.rd.present) {
+            break;
+        }
+    }
+    return -1;
 }
 
 /* A scalar branch or jump whose target is the block's end (so the next
@@ -957,8 +1053,12 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
                 unsigned cut =
                     ldff_cut(rp, o, k, vl, mask_d & mask_s, c->regbuf);
                 new_vl = cut < vl ? int(cut) : -1;
+            } else if (o.int_ff) {
+                int cut = int_ff_cut(rp, o, k, vl, mask_d);
+                vl_unknown = cut == -2;
+                new_vl = cut >= 0 ? cut : -1;
             } else if (o.ffirst) {
-                vl_unknown = true; /* data-dependent (§7.2) */
+                vl_unknown = true; /* data-dependent (§7.2), FP or twin */
             }
         }
         if (o.ffirst && p.vr) {
@@ -992,6 +1092,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
     }
     if (rp.inexact) {
         c->inexact++;
+        s.inexact++;
     }
     s.elements.fetch_add(site_elems, std::memory_order_relaxed);
     s.active.fetch_add(site_active, std::memory_order_relaxed);
@@ -1024,7 +1125,10 @@ void vblock_pre(unsigned vcpu_index, void *userdata)
         site->count.fetch_add(1, std::memory_order_relaxed);
         c->vblock_runs++;
     }
-    RegSet need = site->need;
+    RegSet need = site->need_pre;
+    if (resumed) {
+        need |= site->need_post; /* earlier opcodes ran in another part */
+    }
     p.state1 = p.pre.state;
     if (!resumed && site->ctx.vl.present) {
         need.add(site->ctx.vl.rs1);
@@ -1047,13 +1151,19 @@ void vblock_post(unsigned vcpu_index, void *userdata)
     VcpuCounts *c = vcpu_counts(vcpu_index);
     Pending &p = *c->pend;
     c->pending = 0;
-    RegSet need = p.pre.valid;
+    RegSet need = p.site->need_post;
+    if (p.start) {
+        need |= p.site->need_pre;
+    }
+    need.add(p.vr);
     read_snapshot(c, need, &p.post);
     resolve(c, p, uint64_t(uintptr_t(userdata)));
 }
 
+/* The site of a SV instruction; *stale is set when a new VBLOCK's
+ * successor was translated without the post callback. */
 Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
-               size_t n)
+               size_t n, bool *stale)
 {
     uint64_t vaddr = qemu_plugin_insn_vaddr(insn);
     std::lock_guard<std::mutex> guard(sites_lock);
@@ -1082,28 +1192,49 @@ Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
         if (s.ctx_ok) {
             s.n_ops = s.ctx.n_ops;
             s.ops = std::make_unique<InnerOp[]>(s.n_ops);
+            RegSet written;
             for (unsigned i = 0; i < s.n_ops; i++) {
-                analyse_op(s.ctx, vaddr, bytes, i, &s.ops[i], &s.need);
+                RegSet reads, post;
+                analyse_op(s.ctx, vaddr, bytes, i, &s.ops[i], &reads, &post);
+                for (unsigned w = 0; w < 2; w++) {
+                    s.need_pre.w[w] |= reads.w[w] & ~written.w[w];
+                    s.need_post.w[w] |= (reads.w[w] & written.w[w]) | post.w[w];
+                }
+                written |= s.ops[i].writes;
+                if (s.ops[i].has_target) {
+                    s.successors.push_back(s.ops[i].target);
+                }
+            }
+            s.successors.push_back(vaddr);     /* re-run, resumed part */
+            s.successors.push_back(vaddr + n); /* fall-through */
+            for (uint64_t pc : s.successors) {
+                if (post_pcs.insert(pc).second && tb_starts.count(pc)) {
+                    *stale = true;
+                }
             }
         }
     }
     return slot.get();
 }
 
+/* After a flush: the callbacks again (the sites and counts stay). */
+void reset_done(qemu_plugin_id_t id)
+{
+    register_callbacks(id);
+    resetting = false;
+}
+
 void tb_trans(qemu_plugin_id_t, qemu_plugin_tb *tb)
 {
     size_t n_insns = qemu_plugin_tb_n_insns(tb);
     uint64_t scalar = 0;
+    bool stale = false;
     qemu_plugin_u64 pending = field(offsetof(VcpuCounts, pending));
-    /* A pending VBLOCK ends where the next TB starts ... */
-    qemu_plugin_register_vcpu_tb_exec_cond_cb(
-        tb, vblock_post, QEMU_PLUGIN_CB_R_REGS, QEMU_PLUGIN_COND_NE, pending, 0,
-        reinterpret_cast<void *>(uintptr_t(qemu_plugin_tb_vaddr(tb))));
     bool after_vblock = false;
     for (size_t i = 0; i < n_insns; i++) {
         qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
         if (after_vblock) {
-            /* ... or at the instruction after it in the same TB. */
+            /* A VBLOCK run ends at the next instruction of its TB ... */
             qemu_plugin_register_vcpu_insn_exec_cond_cb(
                 insn, vblock_post, QEMU_PLUGIN_CB_R_REGS, QEMU_PLUGIN_COND_NE,
                 pending, 0,
@@ -1125,9 +1256,9 @@ void tb_trans(qemu_plugin_id_t, qemu_plugin_tb *tb)
         if (kind == K_SETVL && n >= 4) {
             qemu_plugin_register_vcpu_insn_exec_cb(
                 insn, setvl_exec, QEMU_PLUGIN_CB_R_REGS,
-                site_for(insn, kind, bytes, n));
+                site_for(insn, kind, bytes, n, &stale));
         } else if (kind == K_VBLOCK && regs_ok) {
-            Site *s = site_for(insn, kind, bytes, n);
+            Site *s = site_for(insn, kind, bytes, n, &stale);
             if (s->ctx_ok) {
                 qemu_plugin_register_vcpu_insn_exec_cb(
                     insn, vblock_pre, QEMU_PLUGIN_CB_R_REGS, s);
@@ -1140,6 +1271,28 @@ void tb_trans(qemu_plugin_id_t, qemu_plugin_tb *tb)
          * unless the TB is left in the middle by a trap. */
         qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
             tb, QEMU_PLUGIN_INLINE_ADD_U64, kind_entry(K_SCALAR), scalar);
+    }
+    /*
+     * ... or at the start of a TB at one of its successors (fall-through,
+     * branch targets, its own start).  Only those TBs test the pending
+     * flag, so scalar code pays nothing for it.  A successor whose TB was
+     * translated before the VBLOCK was seen gets it after a flush.
+     */
+    uint64_t pc = qemu_plugin_tb_vaddr(tb);
+    bool post_here;
+    {
+        std::lock_guard<std::mutex> guard(sites_lock);
+        post_here = post_pcs.count(pc) != 0;
+        tb_starts.insert(pc);
+    }
+    if (post_here) {
+        qemu_plugin_register_vcpu_tb_exec_cond_cb(
+            tb, vblock_post, QEMU_PLUGIN_CB_R_REGS, QEMU_PLUGIN_COND_NE,
+            pending, 0, reinterpret_cast<void *>(uintptr_t(pc)));
+    }
+    if (stale && !resetting.exchange(true)) {
+        resets++;
+        qemu_plugin_reset(plugin_id, reset_done);
     }
 }
 
@@ -1392,7 +1545,8 @@ nlohmann::json json_report(const Totals &t, const std::vector<Row> &blocks,
     j["vblock"] = {{"runs", t.vblock_runs},
                    {"resumed", t.vblock_resumes},
                    {"unresolved", t.unresolved},
-                   {"inexact", t.inexact}};
+                   {"inexact", t.inexact},
+                   {"flushes", resets.load()}};
     j["elements"] = {
         {"vector_insns", t.vector_insns},
         {"total", t.elements},
@@ -1430,6 +1584,7 @@ nlohmann::json json_report(const Totals &t, const std::vector<Row> &blocks,
             e["active"] = r.active;
             e["resumed"] = s.resumes.load();
             e["unresolved"] = s.unresolved.load();
+            e["inexact"] = s.inexact.load();
             e["bytes"] = s.len;
             e["ops"] = s.n_ops;
             e["vlset"] = bool(s.ctx.vl.present);
@@ -1674,6 +1829,13 @@ bool parse_args(int argc, char **argv)
     return true;
 }
 
+void register_callbacks(qemu_plugin_id_t id)
+{
+    qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
+    qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
+    qemu_plugin_register_atexit_cb(id, at_exit, nullptr);
+}
+
 } // namespace
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
@@ -1689,8 +1851,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
         return -1;
     }
     scoreboard = qemu_plugin_scoreboard_new(sizeof(VcpuCounts));
-    qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
-    qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
-    qemu_plugin_register_atexit_cb(id, at_exit, nullptr);
+    plugin_id = id;
+    register_callbacks(id);
     return 0;
 }

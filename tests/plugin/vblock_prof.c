@@ -12,7 +12,10 @@
  *   blk_ff   (trap-ffirst LB + ffirst BNE, VL 16): 7 runs with a NUL at
  *            index 5 (the branch cuts VL to 5, not taken), 1 run on 10
  *            bytes before a PROT_NONE page (the load cuts VL to 10, the
- *            branch is then taken).
+ *            branch is then taken);
+ *   blk_loop (BEQ of a vector with itself, VL 4, ifall: taken back to a
+ *            label translated before the block, 4 times): the plugin
+ *            flushes the code cache once to instrument that label.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -61,6 +64,20 @@ SV_BLOCK_FN(blk_ff, "sv_vblock_begin\n"
                     "sv_bne t0, x0, 1f\n"
                     "sv_vblock_end\n"
                     "li t5, 0\nj 2f\n1: li t5, 1\n2:\n")
+
+/* t5 counts 5 down to 0; the block runs at 4..1 and branches back. */
+SV_BLOCK_FN(blk_loop, "li t5, 5\n"
+                      "j 1f\n"
+                      "1: addi t5, t5, -1\n"
+                      "beqz t5, 9f\n"
+                      "sv_vblock_begin\n"
+                      "sv_vl_rs1 rs1=a7, vlmax=4\n"
+                      "sv_reg16 key=a0, regidx=40\n"
+                      "sv_ops\n"
+                      "sv_beq a0, a0, 1b\n"
+                      "sv_vblock_end\n"
+                      "li t5, 99\n"
+                      "9:\n")
 
 static int bad;
 
@@ -129,6 +146,11 @@ int main(void)
         expect("ff cut", r.x[A4], 5);
         expect("ff not taken", r.x[T5], 0);
     }
+
+    sv_regs lr = {0};
+    lr.x[A7] = 4;
+    blk_loop(&lr);
+    expect("loop", lr.x[T5], 0);
 
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
