@@ -162,6 +162,9 @@ struct InnerOp {
     /* Integer registers it may write (redirected, whole vectors up to the
      * block's MVL); the VL register's cut by ffirst is handled apart. */
     RegSet writes;
+    /* Registers the replay may read for it, and for the opcodes after it
+     * in the block (so a computed result nobody reads is skipped). */
+    RegSet reads, reads_later;
     /* R_FLOW / R_VBRANCH */
     bool has_target = false, dyn_target = false;
     uint64_t target = 0;
@@ -196,7 +199,7 @@ struct Site {
     std::unique_ptr<InnerOp[]> ops;
     /* Registers the replay reads: before a run, those no earlier opcode
      * may write; after it, the others (plugin/README.md, "cost"). */
-    RegSet need_pre, need_post;
+    RegSet need_pre, all_reads;
     /* Where this block's runs may end: the post callbacks go there. */
     std::vector<uint64_t> successors;
     /* Shared by every vCPU running this site, hence atomic. */
@@ -243,6 +246,9 @@ struct Options {
     bool json = true;
     bool svg = true;
     bool text = true;
+    /* Replay every vector branch with sv_vector_branch and compare with
+     * what was observed (slower; the tests use it). */
+    bool check = false;
 };
 
 Options opts;
@@ -406,8 +412,7 @@ void add_reads(const BranchOperand &b, unsigned max_elems, RegSet *set)
 }
 
 void analyse_op(const sv_vblock_context &ctx, uint64_t base,
-                const uint8_t *bytes, unsigned i, InnerOp *o, RegSet *need,
-                RegSet *post_only)
+                const uint8_t *bytes, unsigned i, InnerOp *o, RegSet *need)
 {
     unsigned off = ctx.op_offset[i];
     uint32_t insn = uint32_t(bytes[off]) | uint32_t(bytes[off + 1]) << 8;
@@ -549,8 +554,7 @@ void analyse_op(const sv_vblock_context &ctx, uint64_t base,
         o->dest_reg = d->regidx;
         o->dest_w = uint8_t(d->elwidth ? d->elwidth : 64);
         need->add(o->addr_reg);
-        /* The candidate element is read after the run (ldff_cut). */
-        post_only->add_range(d->regidx, (max_elems * o->dest_w + 63) / 64);
+        /* ldff_cut reads the candidate element after the run. */
     }
 }
 
@@ -665,13 +669,14 @@ void setvl_exec(unsigned vcpu_index, void *userdata)
  * post snapshot once no opcode left to run may write it, or because the
  * replay computed the write (a branch's mask, a VL cut). */
 struct Replay {
-    const Pending &p;
+    Pending &p;
+    VcpuCounts *c;
     RegSet known;
     uint64_t cur[SV_NUM_REGS];
     std::array<RegSet, SV_VBLOCK_MAX_OPS + 1> later; /* writes of ops >= k */
     bool inexact = false;
 
-    explicit Replay(const Pending &pend) : p(pend)
+    Replay(Pending &pend, VcpuCounts *vc) : p(pend), c(vc)
     {
         known = p.pre.valid;
         std::memcpy(cur, p.pre.x, sizeof(cur));
@@ -682,13 +687,23 @@ struct Replay {
             *v = cur[r];
             return true;
         }
-        if (!later[k].has(r) && p.post.valid.has(r)) {
-            *v = p.post.x[r];
+        if (!later[k].has(r)) {
+            *v = post(r);
             return true;
         }
         inexact = true;
-        *v = p.post.x[r]; /* best effort; flagged */
+        *v = post(r); /* best effort; flagged */
         return false;
+    }
+    /* The post callback is still running: registers are read when the
+     * replay first needs them. */
+    uint64_t post(unsigned r)
+    {
+        if (!p.post.valid.has(r)) {
+            p.post.x[r] = r && r < SV_NUM_REGS ? read_reg(c, gpr_handle[r]) : 0;
+            p.post.valid.add(r);
+        }
+        return p.post.x[r];
     }
     void wrote(unsigned r)
     {
@@ -881,6 +896,10 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
     const unsigned n = s.n_ops;
     unsigned end = n; /* one past the last opcode that ran */
     int exit_op = -1; /* the flow op that was taken */
+    /* Only a run that stopped inside the block leaves PC at its start
+     * with PCVBLK executing. */
+    p.post.pcvblk =
+        next_pc == s.vaddr ? uint32_t(read_reg(c, pcvblk_handle)) : 0;
     sv_pcvblk_fields q = sv_pcvblk_unpack(p.post.pcvblk);
     if (q.status == SV_PCVBLK_EXECUTING && next_pc == s.vaddr) {
         /* The TB ended inside the block (a CSR write, sv.setvl): the rest
@@ -912,7 +931,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
      * same next PC: the replay decides such branches. */
     const uint64_t ambiguous_pc = exit_op < 0 ? s.vaddr + s.len : ~uint64_t(0);
 
-    Replay rp(p);
+    Replay rp(p, c);
     rp.later[end] = RegSet{};
     for (unsigned i = end; i-- > p.start;) {
         rp.later[i] = rp.later[i + 1];
@@ -989,7 +1008,23 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
         /* Effects on the registers the replay tracks. */
         int new_vl = -1; /* a computed cut */
         bool vl_unknown = false, stop = false;
-        if (o.role == R_VBRANCH) {
+        const bool compute =
+            o.role == R_VBRANCH &&
+            (opts.check || o.target == ambiguous_pc ||
+             (o.ffirst && p.vr && rp.later[k + 1].has(p.vr)) ||
+             (o.has_second && o.pred2 && o.reads_later.has(o.pred2)));
+        if (o.role == R_VBRANCH && !compute) {
+            /* The next PC says taken or not; VL and the mask are read
+             * after the run if anything needs them. */
+            bool taken = int(k) == exit_op;
+            c->branch[o.mode][taken]++;
+            (taken ? o.taken : o.not_taken)
+                .fetch_add(1, std::memory_order_relaxed);
+            if (o.has_second && o.pred2) {
+                rp.wrote(o.pred2);
+            }
+            vl_unknown = o.ffirst;
+        } else if (o.role == R_VBRANCH) {
             bool inputs = true;
             std::memset(file, 0, sizeof(file));
             for (const BranchOperand *b : {&o.a, &o.b}) {
@@ -1085,9 +1120,8 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
         }
     }
     /* The VL register after the run must match the replay's. */
-    if (p.vr && rp.known.has(p.vr) && p.post.valid.has(p.vr) &&
-        rp.cur[p.vr] != p.post.x[p.vr] && exit_op < 0 &&
-        q.status != SV_PCVBLK_EXECUTING) {
+    if (opts.check && p.vr && rp.known.has(p.vr) && exit_op < 0 &&
+        q.status != SV_PCVBLK_EXECUTING && rp.cur[p.vr] != rp.post(p.vr)) {
         rp.inexact = true;
     }
     if (rp.inexact) {
@@ -1127,7 +1161,7 @@ void vblock_pre(unsigned vcpu_index, void *userdata)
     }
     RegSet need = site->need_pre;
     if (resumed) {
-        need |= site->need_post; /* earlier opcodes ran in another part */
+        need |= site->all_reads; /* earlier opcodes ran in another part */
     }
     p.state1 = p.pre.state;
     if (!resumed && site->ctx.vl.present) {
@@ -1151,12 +1185,7 @@ void vblock_post(unsigned vcpu_index, void *userdata)
     VcpuCounts *c = vcpu_counts(vcpu_index);
     Pending &p = *c->pend;
     c->pending = 0;
-    RegSet need = p.site->need_post;
-    if (p.start) {
-        need |= p.site->need_pre;
-    }
-    need.add(p.vr);
-    read_snapshot(c, need, &p.post);
+    p.post.valid = RegSet{}; /* read on demand by the replay */
     resolve(c, p, uint64_t(uintptr_t(userdata)));
 }
 
@@ -1194,16 +1223,21 @@ Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
             s.ops = std::make_unique<InnerOp[]>(s.n_ops);
             RegSet written;
             for (unsigned i = 0; i < s.n_ops; i++) {
-                RegSet reads, post;
-                analyse_op(s.ctx, vaddr, bytes, i, &s.ops[i], &reads, &post);
+                RegSet &reads = s.ops[i].reads;
+                analyse_op(s.ctx, vaddr, bytes, i, &s.ops[i], &reads);
                 for (unsigned w = 0; w < 2; w++) {
                     s.need_pre.w[w] |= reads.w[w] & ~written.w[w];
-                    s.need_post.w[w] |= (reads.w[w] & written.w[w]) | post.w[w];
                 }
+                s.all_reads |= reads;
                 written |= s.ops[i].writes;
                 if (s.ops[i].has_target) {
                     s.successors.push_back(s.ops[i].target);
                 }
+            }
+            RegSet after;
+            for (unsigned i = s.n_ops; i-- > 0;) {
+                s.ops[i].reads_later = after;
+                after |= s.ops[i].reads;
             }
             s.successors.push_back(vaddr);     /* re-run, resumed part */
             s.successors.push_back(vaddr + n); /* fall-through */
@@ -1778,7 +1812,7 @@ bool parse_unsigned(const std::string &s, unsigned lo, unsigned hi,
     return true;
 }
 
-constexpr const char *keys = "out, top, text, json, svg";
+constexpr const char *keys = "out, top, text, json, svg, check";
 
 bool parse_args(int argc, char **argv)
 {
@@ -1812,6 +1846,8 @@ bool parse_args(int argc, char **argv)
             ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &opts.svg);
         } else if (key == "text") {
             ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &opts.text);
+        } else if (key == "check") {
+            ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &opts.check);
         } else {
             std::fprintf(stderr, "svprof: unknown argument '%s' (keys: %s)\n",
                          key.c_str(), keys);

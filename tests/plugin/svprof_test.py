@@ -29,10 +29,10 @@ def run(args, prog_args):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
 
 
-def profile(prog_path):
+def profile(prog_path, extra=()):
     with tempfile.TemporaryDirectory() as d:
         base = os.path.join(d, 'report')
-        r = run(['out=' + base, 'top=5'], [prog_path])
+        r = run(['out=' + base, 'top=5'] + list(extra), [prog_path])
         check(r.returncode == 0, 'program exits 0 (rc %d, %s)'
               % (r.returncode, r.stderr.strip()))
         for ext in ('txt', 'json', 'svg'):
@@ -77,71 +77,75 @@ if mode == 'counts':
     check(r.returncode == 0 and 'setvl_eight' in r.stderr
           and 'setvl_three' not in r.stderr, 'no out=: text table on stderr')
 elif mode == 'vblock':
-    j = profile(prog)
-    ins, el, vb = j['instructions'], j['elements'], j['vblock']
-    check(ins['vblock'] == 51, 'vblock instructions 51: %d' % ins['vblock'])
-    check({k: vb[k] for k in ('runs', 'resumed', 'unresolved', 'inexact')}
-          == {'runs': 51, 'resumed': 0, 'unresolved': 0, 'inexact': 0},
-          'runs 51, none resumed/unresolved/inexact: %s' % vb)
-    check(ins['total'] == sum(v for k, v in ins.items() if k != 'total'),
-          'total is the sum of the kinds')
-    check(el['vector_insns'] == 83, 'vector insns 83: %d' % el['vector_insns'])
-    check(el['total'] == 850, 'elements 850: %d' % el['total'])
-    check(el['active'] == 810, 'active 810: %d' % el['active'])
-    check(el['vl0_insns'] == 0, 'no VL 0')
-    check(vb['flushes'] == 1, 'one flush for the label blk_loop branches to: %d'
-          % vb['flushes'])
-    want_vl = [0] * 65
-    want_vl[4], want_vl[8], want_vl[10], want_vl[12], want_vl[16] = \
-        4, 48, 1, 10, 20
-    check(el['vl_histogram'] == want_vl, 'VL histogram 4:4 8:48 10:1 12:10 16:20:'
-          ' %s' % {i: v for i, v in enumerate(el['vl_histogram']) if v})
-    want_occ = [0] * 11
-    want_occ[7], want_occ[10] = 10, 73
-    check(el['occupancy_histogram'] == want_occ,
-          'occupancy 60-70%%:10 90-100%%:73: %s' % el['occupancy_histogram'])
-    br = j['branches']
-    want_br = {'ifall': (8, 10), 'ifany': (5, 1), 'ifnotall': (3, 3),
-               'ifnone': (1, 5)}
-    for m, (tk, nt) in want_br.items():
-        check(br[m] == {'taken': tk, 'not_taken': nt},
-              '%s taken %d not taken %d: %s' % (m, tk, nt, br[m]))
-    ff = j['ffirst']
-    check(ff['cuts'] == 8, 'ffirst cuts 8: %d' % ff['cuts'])
-    check(ff['at_element'][5] == 7 and ff['at_element'][10] == 1
-          and sum(ff['at_element']) == 8,
-          'cuts at element 5 x7, 10 x1: %s'
-          % {i: v for i, v in enumerate(ff['at_element']) if v})
-    blocks = {b['symbol']: b for b in j['top_blocks']}
-    names = [b['symbol'] for b in j['top_blocks']]
-    check(len(names) == 5 and names[:2] == ['blk_ff', 'blk_add'],
-          'top blocks blk_ff, blk_add, then 3 of the 4 branch blocks: %s'
-          % names)
-    b = blocks.get('blk_add', {})
-    check(b.get('count') == 15 and b.get('elements') == 200
-          and b.get('active') == 160 and b.get('kind') == 'vblock',
-          'blk_add: 15 runs, 200 elements, 160 active: %s' % b)
-    b = blocks.get('blk_ff', {})
-    check(b.get('count') == 8 and b.get('elements') == 250,
-          'blk_ff: 8 runs, 250 elements: %s' % b)
-    insns = {(i['symbol'], i['kind']): i for i in j['top_insns']}
-    i = insns.get(('blk_add', 'int'), {})
-    check(i.get('count') == 15 and i.get('elements') == 200
-          and i.get('active') == 160,
-          'add in blk_add: 15, 200 elements, 160 active: %s' % i)
-    i = insns.get(('blk_ff', 'load'), {})
-    check(i.get('count') == 8 and i.get('elements') == 128
-          and i.get('ffirst_cuts') == 1,
-          'ffirst load: 8 runs, 128 elements, 1 cut: %s' % i)
-    i = insns.get(('blk_ff', 'branch'), {})
-    check(i.get('elements') == 122 and i.get('ffirst_cuts') == 7
-          and i.get('taken') == 1 and i.get('not_taken') == 7
-          and i.get('mode') == 'ifall',
-          'ffirst branch: 122 elements, 7 cuts, taken 1/7, ifall: %s' % i)
-    blk_add_addr = int(blocks.get('blk_add', {}).get('address', '0'), 16)
-    check(('blk_add' in profile.text and '0x%x' % blk_add_addr
-           in profile.text and 'ifnotall' in profile.text),
-          'text report names the sites and modes')
+    # The replay's shortcuts (default) and full recomputation (check=on)
+    # must give the same exact numbers.
+    for extra in ([], ['check=on']):
+        j = profile(prog, extra)
+        print('-- with', extra or 'defaults')
+        ins, el, vb = j['instructions'], j['elements'], j['vblock']
+        check(ins['vblock'] == 51, 'vblock instructions 51: %d' % ins['vblock'])
+        check({k: vb[k] for k in ('runs', 'resumed', 'unresolved', 'inexact')}
+              == {'runs': 51, 'resumed': 0, 'unresolved': 0, 'inexact': 0},
+              'runs 51, none resumed/unresolved/inexact: %s' % vb)
+        check(ins['total'] == sum(v for k, v in ins.items() if k != 'total'),
+              'total is the sum of the kinds')
+        check(el['vector_insns'] == 83, 'vector insns 83: %d' % el['vector_insns'])
+        check(el['total'] == 850, 'elements 850: %d' % el['total'])
+        check(el['active'] == 810, 'active 810: %d' % el['active'])
+        check(el['vl0_insns'] == 0, 'no VL 0')
+        check(vb['flushes'] == 1, 'one flush for the label blk_loop branches to: %d'
+              % vb['flushes'])
+        want_vl = [0] * 65
+        want_vl[4], want_vl[8], want_vl[10], want_vl[12], want_vl[16] = \
+            4, 48, 1, 10, 20
+        check(el['vl_histogram'] == want_vl, 'VL histogram 4:4 8:48 10:1 12:10 16:20:'
+              ' %s' % {i: v for i, v in enumerate(el['vl_histogram']) if v})
+        want_occ = [0] * 11
+        want_occ[7], want_occ[10] = 10, 73
+        check(el['occupancy_histogram'] == want_occ,
+              'occupancy 60-70%%:10 90-100%%:73: %s' % el['occupancy_histogram'])
+        br = j['branches']
+        want_br = {'ifall': (8, 10), 'ifany': (5, 1), 'ifnotall': (3, 3),
+                   'ifnone': (1, 5)}
+        for m, (tk, nt) in want_br.items():
+            check(br[m] == {'taken': tk, 'not_taken': nt},
+                  '%s taken %d not taken %d: %s' % (m, tk, nt, br[m]))
+        ff = j['ffirst']
+        check(ff['cuts'] == 8, 'ffirst cuts 8: %d' % ff['cuts'])
+        check(ff['at_element'][5] == 7 and ff['at_element'][10] == 1
+              and sum(ff['at_element']) == 8,
+              'cuts at element 5 x7, 10 x1: %s'
+              % {i: v for i, v in enumerate(ff['at_element']) if v})
+        blocks = {b['symbol']: b for b in j['top_blocks']}
+        names = [b['symbol'] for b in j['top_blocks']]
+        check(len(names) == 5 and names[:2] == ['blk_ff', 'blk_add'],
+              'top blocks blk_ff, blk_add, then 3 of the 4 branch blocks: %s'
+              % names)
+        b = blocks.get('blk_add', {})
+        check(b.get('count') == 15 and b.get('elements') == 200
+              and b.get('active') == 160 and b.get('kind') == 'vblock',
+              'blk_add: 15 runs, 200 elements, 160 active: %s' % b)
+        b = blocks.get('blk_ff', {})
+        check(b.get('count') == 8 and b.get('elements') == 250,
+              'blk_ff: 8 runs, 250 elements: %s' % b)
+        insns = {(i['symbol'], i['kind']): i for i in j['top_insns']}
+        i = insns.get(('blk_add', 'int'), {})
+        check(i.get('count') == 15 and i.get('elements') == 200
+              and i.get('active') == 160,
+              'add in blk_add: 15, 200 elements, 160 active: %s' % i)
+        i = insns.get(('blk_ff', 'load'), {})
+        check(i.get('count') == 8 and i.get('elements') == 128
+              and i.get('ffirst_cuts') == 1,
+              'ffirst load: 8 runs, 128 elements, 1 cut: %s' % i)
+        i = insns.get(('blk_ff', 'branch'), {})
+        check(i.get('elements') == 122 and i.get('ffirst_cuts') == 7
+              and i.get('taken') == 1 and i.get('not_taken') == 7
+              and i.get('mode') == 'ifall',
+              'ffirst branch: 122 elements, 7 cuts, taken 1/7, ifall: %s' % i)
+        blk_add_addr = int(blocks.get('blk_add', {}).get('address', '0'), 16)
+        check(('blk_add' in profile.text and '0x%x' % blk_add_addr
+               in profile.text and 'ifnotall' in profile.text),
+              'text report names the sites and modes')
 elif mode == 'threads':
     j = profile(progs[0])
     check(j['instructions']['setvl'] == 4000, 'setvl total 4000: %d'
