@@ -125,7 +125,7 @@ struct Snapshot {
 /* gdbstub handles: x0..x127 (x0 stays null: it reads as 0), STATE,
  * PCVBLK.  The same on every vCPU; looked up once. */
 std::array<qemu_plugin_register *, SV_NUM_REGS> gpr_handle{};
-qemu_plugin_register *state_handle, *pcvblk_handle;
+qemu_plugin_register *state_handle, *pcvblk_handle, *svpstate_handle;
 std::once_flag regs_once;
 bool regs_ok;
 
@@ -206,6 +206,11 @@ struct Site {
     std::atomic<uint64_t> count{0}; /* executions from the first opcode */
     std::atomic<uint64_t> resumes{0}, elements{0}, active{0}, unresolved{0},
         inexact{0};
+#ifdef SVPROF_HAVE_PREFIX
+    /* K_P48 / K_P64, decoded by svcore's sv_prefix_decode */
+    bool prefix_ok = false;
+    sv_prefix_context prefix{};
+#endif
 };
 
 /* ------------------------------------------------------------ per vCPU */
@@ -584,10 +589,12 @@ void lookup_registers()
             state_handle = d.handle;
         } else if (std::strcmp(d.name, "pcvblk") == 0) {
             pcvblk_handle = d.handle;
+        } else if (std::strcmp(d.name, "svpstate") == 0) {
+            svpstate_handle = d.handle;
         }
     }
     g_array_free(regs, TRUE);
-    regs_ok = state_handle && pcvblk_handle;
+    regs_ok = state_handle && pcvblk_handle && svpstate_handle;
     for (unsigned r = 1; r < SV_NUM_REGS; r++) {
         regs_ok = regs_ok && gpr_handle[r];
     }
@@ -699,8 +706,11 @@ struct Replay {
      * replay first needs them. */
     uint64_t post(unsigned r)
     {
+        if (r >= SV_NUM_REGS) {
+            return 0;
+        }
         if (!p.post.valid.has(r)) {
-            p.post.x[r] = r && r < SV_NUM_REGS ? read_reg(c, gpr_handle[r]) : 0;
+            p.post.x[r] = r ? read_reg(c, gpr_handle[r]) : 0;
             p.post.valid.add(r);
         }
         return p.post.x[r];
@@ -876,6 +886,20 @@ unsigned occ_bin(unsigned active, unsigned vl)
     return (active * 10 + vl - 1) / vl; /* 0: empty; 10: (90%, 100%] */
 }
 
+/* One vector instruction's elements, into the vCPU's totals. */
+void count_vector_op(VcpuCounts *c, unsigned vl, unsigned active)
+{
+    c->vector_insns++;
+    c->elements += vl;
+    c->active += active;
+    c->vl_hist[std::min(vl, max_vl)]++;
+    if (vl) {
+        c->occ_hist[occ_bin(active, vl)]++;
+    } else {
+        c->vl0_insns++;
+    }
+}
+
 /* The index of the opcode whose opptr a PCVBLK names, or n. */
 unsigned op_at(const Site &s, uint32_t pcvblk)
 {
@@ -993,15 +1017,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
         } else {
             active = unsigned(__builtin_popcountll(mask_d & in_vl));
         }
-        c->vector_insns++;
-        c->elements += vl;
-        c->active += active;
-        c->vl_hist[vl]++;
-        if (vl) {
-            c->occ_hist[occ_bin(active, vl)]++;
-        } else {
-            c->vl0_insns++;
-        }
+        count_vector_op(c, vl, active);
         o.elements.fetch_add(vl, std::memory_order_relaxed);
         o.active.fetch_add(active, std::memory_order_relaxed);
         site_elems += vl;
@@ -1193,6 +1209,56 @@ void vblock_post(unsigned vcpu_index, void *userdata)
     resolve(c, p, uint64_t(uintptr_t(userdata)));
 }
 
+#ifdef SVPROF_HAVE_PREFIX
+/*
+ * P48/P64 (§4): one instruction with its own vector context and neither
+ * branches nor fail-on-first (§4.2), so everything is known before it
+ * runs: VL from svcore's sv_prefix_loop_begin (VLtyp, SVPSTATE or
+ * STATE), the masks from the resolved predicate entries.
+ */
+void prefix_exec(unsigned vcpu_index, void *userdata)
+{
+    auto *site = static_cast<Site *>(userdata);
+    VcpuCounts *c = vcpu_counts(vcpu_index);
+    const sv_prefix_context &x = site->prefix;
+    site->count.fetch_add(1, std::memory_order_relaxed);
+    auto gpr = [&](unsigned r) -> uint64_t {
+        return r && r < SV_NUM_REGS ? read_reg(c, gpr_handle[r]) : 0;
+    };
+    uint32_t state = uint32_t(read_reg(c, state_handle));
+    uint32_t svp = uint32_t(read_reg(c, svpstate_handle));
+    unsigned state_vl = sv_effective_vl(state, gpr(sv_state_vl_reg(state)));
+    uint64_t vlen = x.vltyp.form == SV_VLTYP_VL_REG ? gpr(x.vltyp.value) : 0;
+    sv_prefix_loop lp = sv_prefix_loop_begin(
+        &x, svp, sv_state_mvl(state), state_vl, sv_state_subvl(state), vlen);
+    auto mask = [&](const sv_pred_entry &e) -> uint64_t {
+        if (!e.enabled) {
+            return ~uint64_t(0);
+        }
+        uint64_t m = gpr(e.predidx);
+        return e.inv ? ~m : m;
+    };
+    const uint64_t in_vl = vl_mask(lp.vl);
+    unsigned pd = unsigned(__builtin_popcountll(mask(x.pred_dest) & in_vl));
+    unsigned ps = unsigned(__builtin_popcountll(mask(x.pred_src) & in_vl));
+    unsigned active = x.op.twin ? std::min(pd, ps) : pd;
+    count_vector_op(c, lp.vl, active);
+    site->elements.fetch_add(lp.vl, std::memory_order_relaxed);
+    site->active.fetch_add(active, std::memory_order_relaxed);
+}
+
+/* A prefixed instruction with no vector operand runs once: no elements. */
+bool prefix_is_vector(const sv_prefix_context &x)
+{
+    for (const sv_reg_entry *e : {&x.rd, &x.rs1, &x.rs2, &x.rs3}) {
+        if (e->enabled && e->isvec) {
+            return true;
+        }
+    }
+    return false;
+}
+#endif
+
 /* The site of a SV instruction; *stale is set when a new VBLOCK's
  * successor was translated without the post callback. */
 Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
@@ -1219,6 +1285,10 @@ Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
     s.bytes.assign(bytes, bytes + n);
     if (kind == K_SETVL) {
         sv_setvl_decode(word_at(bytes), &s.setvl);
+    } else if (kind == K_P48 || kind == K_P64) {
+#ifdef SVPROF_HAVE_PREFIX
+        s.prefix_ok = sv_prefix_decode(bytes, n, &s.prefix) == SV_OK;
+#endif
     } else {
         s.len = unsigned(n);
         s.ctx_ok = sv_vblock_decode(bytes, n, &s.ctx) == SV_OK;
@@ -1295,6 +1365,14 @@ void tb_trans(qemu_plugin_id_t, qemu_plugin_tb *tb)
             qemu_plugin_register_vcpu_insn_exec_cb(
                 insn, setvl_exec, QEMU_PLUGIN_CB_R_REGS,
                 site_for(insn, kind, bytes, n, &stale));
+#ifdef SVPROF_HAVE_PREFIX
+        } else if ((kind == K_P48 || kind == K_P64) && regs_ok) {
+            Site *s = site_for(insn, kind, bytes, n, &stale);
+            if (s->prefix_ok && prefix_is_vector(s->prefix)) {
+                qemu_plugin_register_vcpu_insn_exec_cb(
+                    insn, prefix_exec, QEMU_PLUGIN_CB_R_REGS, s);
+            }
+#endif
         } else if (kind == K_VBLOCK && regs_ok) {
             Site *s = site_for(insn, kind, bytes, n, &stale);
             if (s->ctx_ok) {
@@ -1460,6 +1538,10 @@ std::vector<Row> top_insns()
     std::vector<Row> v;
     for (auto &kv : sites) {
         const Site &s = *kv.second;
+        if ((s.kind == K_P48 || s.kind == K_P64) && s.count.load()) {
+            v.push_back({s.vaddr, kind_names[s.kind], &s.symbol, s.count.load(),
+                         s.elements.load(), s.active.load(), &s, nullptr});
+        }
         for (unsigned i = 0; i < s.n_ops; i++) {
             const InnerOp &o = s.ops[i];
             if ((o.role == R_ELEMENTS || o.role == R_VBRANCH) &&
@@ -1618,6 +1700,8 @@ nlohmann::json json_report(const Totals &t, const std::vector<Row> &blocks,
             e["rd"] = s.setvl.rd;
             e["rs1"] = s.setvl.rs1;
             e["vlmax"] = s.setvl.vlmax;
+        } else if (s.kind != K_VBLOCK) {
+            e["active"] = r.active;
         } else {
             e["active"] = r.active;
             e["resumed"] = s.resumes.load();
@@ -1634,11 +1718,16 @@ nlohmann::json json_report(const Totals &t, const std::vector<Row> &blocks,
     j["top_blocks"] = list;
     json li = json::array();
     for (const Row &r : insns) {
+        json e = {{"address", hex(r.vaddr)}, {"symbol", *r.symbol},
+                  {"kind", r.kind},          {"count", r.count},
+                  {"elements", r.elements},  {"active", r.active}};
+        if (!r.op) {
+            li.push_back(e); /* a P48/P64 */
+            continue;
+        }
         const InnerOp &o = *r.op;
-        json e = {{"address", hex(r.vaddr)}, {"block", hex(r.site->vaddr)},
-                  {"symbol", *r.symbol},     {"kind", r.kind},
-                  {"count", r.count},        {"elements", r.elements},
-                  {"active", r.active},      {"ffirst_cuts", o.cuts.load()}};
+        e["block"] = hex(r.site->vaddr);
+        e["ffirst_cuts"] = o.cuts.load();
         if (o.role == R_VBRANCH) {
             e["mode"] = mode_names[o.mode];
             e["taken"] = o.taken.load();
