@@ -649,7 +649,6 @@ typedef struct sv_branch_result {
  */
 sv_branch_result sv_vector_branch(const sv_branch_desc *d);
 
-
 /* ---------------------------------------------------------------------
  * Acting on a VBLOCK's VL block (§3.3, A8, A9), as a pure function, for
  * code that must know a block's VL without running it (the svprof plugin
