@@ -1056,8 +1056,12 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
             }
             sv_branch_desc d{};
             d.kind = o.op.alu;
-            d.a = {file + o.a.reg * 8, o.a.isvec, o.a.width};
-            d.b = {file + o.b.reg * 8, o.b.isvec, o.b.width};
+            /* The kernel may read whole SIMD vectors up to the end of
+             * the (scratch) register file. */
+            d.a = {file + o.a.reg * 8, o.a.isvec, o.a.width,
+                   uint16_t(sizeof(file) - o.a.reg * 8u)};
+            d.b = {file + o.b.reg * 8, o.b.isvec, o.b.width,
+                   uint16_t(sizeof(file) - o.b.reg * 8u)};
             d.ps = mask_s;
             d.zero1 = o.ps.on && o.ps.zero;
             d.ffirst = o.ffirst;

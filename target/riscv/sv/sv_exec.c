@@ -916,10 +916,13 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
         sv_illegal(&ex, "undecodable (translator out of step)");
     }
     d.kind = ex.op.alu;
+    /* The kernel may load whole SIMD vectors up to the file's end. */
     d.a = (sv_branch_operand){file + a.regidx * 8, a.isvec,
-                              a.elwidth ? a.elwidth : 64};
+                              a.elwidth ? a.elwidth : 64,
+                              sizeof(env->sv_gpr) - a.regidx * 8};
     d.b = (sv_branch_operand){file + b.regidx * 8, b.isvec,
-                              b.elwidth ? b.elwidth : 64};
+                              b.elwidth ? b.elwidth : 64,
+                              sizeof(env->sv_gpr) - b.regidx * 8};
     d.ps = ~(uint64_t)0;
     d.vl = 1;
     if (vector) {

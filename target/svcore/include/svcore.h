@@ -616,6 +616,9 @@ typedef struct sv_branch_operand {
     const uint8_t *base;
     uint8_t isvec; /* element i at base + i * width / 8; else element 0 */
     uint8_t width; /* element width in bits: 8, 16, 32 or 64 */
+    /* Bytes readable from base (to the end of the register file); 0: only
+     * the elements.  Lets the kernel load whole SIMD vectors past VL. */
+    uint16_t readable;
 } sv_branch_operand;
 
 typedef struct sv_branch_desc {
