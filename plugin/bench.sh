@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Overhead of svprof: times programs under qemu-riscv64 with and without
 # the plugin, interleaved in one run, best of ROUNDS each, and prints the
-# ratios.  Not a test (`meson compile -C build bench-plugin`).
+# ratios of CPU time.  Not a test (`meson compile -C build bench-plugin`).
 #   plugin/bench.sh QEMU PLUGIN STRLEN_BENCH
 # Programs: a branchy scalar integer loop (many small TBs: the worst case
 # for per-TB instrumentation) and bench/strlen_bench (SV strlen, VBLOCK
@@ -36,12 +36,13 @@ int main(void)
 C
 "$cc" -static -O2 -march=rv64gc "$tmp/scalar.c" -o "$tmp/scalar"
 
+# CPU time (user + sys) of one run: less sensitive than wall time to
+# other jobs on a shared machine.
 secs() {
-    local t0 t1
-    t0=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || { echo "bench.sh: failed: $*" >&2; exit 1; }
-    t1=$(date +%s.%N)
-    echo "$t1 - $t0" | bc -l
+    local TIMEFORMAT='%3U %3S' t
+    t=$({ time "$@" >/dev/null 2>&1; } 2>&1) ||
+        { echo "bench.sh: failed: $*" >&2; exit 1; }
+    echo "$t" | awk '{print $1 + $2}'
 }
 min() { if [ -z "$1" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then echo "$2"; else echo "$1"; fi; }
 
@@ -54,7 +55,7 @@ measure() {
         prof=$(min "$prof" "$(secs "$qemu" -cpu rv64,xsv=true \
             -plugin "$plugin,out=$tmp/report" "$@")")
     done
-    printf '%-8s without plugin %.3f s, with svprof %.3f s, ratio %.2fx\n' \
+    printf '%-8s CPU time without plugin %.3f s, with svprof %.3f s, ratio %.2fx\n' \
         "$name" "$plain" "$prof" "$(echo "$prof / $plain" | bc -l)"
 }
 measure scalar "$tmp/scalar"

@@ -218,10 +218,11 @@ struct Site {
 /* The pre snapshot of the VBLOCK run a vCPU is in, until its post. */
 struct Pending {
     Site *site = nullptr;
-    unsigned start = 0;   /* first opcode (a resumed run starts later) */
-    bool vl_fail = false; /* the VL block traps */
-    uint32_t state1 = 0;  /* STATE once the VL block acted */
-    unsigned vr = 0;      /* the VL register (STATE.vl) */
+    unsigned start = 0;       /* first opcode (a resumed run starts later) */
+    bool vl_fail = false;     /* the VL block traps */
+    uint32_t state1 = 0;      /* STATE once the VL block acted */
+    uint64_t vl_rd_value = 0; /* what it wrote to x[rd] (modes 0, 1) */
+    unsigned vr = 0;          /* the VL register (STATE.vl) */
     Snapshot pre, post;
 };
 
@@ -254,6 +255,9 @@ struct Options {
     /* Replay every vector branch with sv_vector_branch and compare with
      * what was observed (slower; the tests use it). */
     bool check = false;
+    /* Count scalar instructions (one inline add per TB: the plugin's
+     * whole cost on scalar code). */
+    bool scalar = true;
 };
 
 Options opts;
@@ -616,10 +620,9 @@ uint64_t read_reg(VcpuCounts *c, qemu_plugin_register *h)
     return v; /* little-endian host and guest */
 }
 
+/* Reads the registers in set (STATE and PCVBLK are the caller's). */
 void read_snapshot(VcpuCounts *c, const RegSet &set, Snapshot *s)
 {
-    s->state = uint32_t(read_reg(c, state_handle));
-    s->pcvblk = uint32_t(read_reg(c, pcvblk_handle));
     s->valid = RegSet{};
     for (unsigned w = 0; w < 2; w++) {
         for (uint64_t m = set.w[w]; m; m &= m - 1) {
@@ -968,11 +971,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
     }
     if (p.start == 0 && s.ctx.vl.present && s.ctx.vl.mode != SV_VL_MODE_RS1 &&
         s.ctx.vl.rd) {
-        uint64_t rdv = 0;
-        uint32_t st = p.pre.state;
-        uint64_t rs1v = p.pre.x[s.ctx.vl.rs1];
-        sv_vl_block_exec(&st, &s.ctx.vl, rs1v, max_vl, &rdv);
-        rp.set(s.ctx.vl.rd, rdv);
+        rp.set(s.ctx.vl.rd, p.vl_rd_value); /* the VL block wrote it */
     }
 
     uint64_t site_elems = 0, site_active = 0;
@@ -1170,7 +1169,6 @@ void vblock_pre(unsigned vcpu_index, void *userdata)
     }
     p.site = site;
     p.vl_fail = false;
-    p.pre.state = uint32_t(read_reg(c, state_handle));
     p.pre.pcvblk = uint32_t(read_reg(c, pcvblk_handle));
     sv_pcvblk_fields f = sv_pcvblk_unpack(p.pre.pcvblk);
     bool resumed = f.status == SV_PCVBLK_EXECUTING;
@@ -1187,18 +1185,29 @@ void vblock_pre(unsigned vcpu_index, void *userdata)
     if (resumed) {
         need |= site->all_reads; /* earlier opcodes ran in another part */
     }
-    p.state1 = p.pre.state;
-    if (!resumed && site->ctx.vl.present) {
-        need.add(site->ctx.vl.rs1);
-        uint64_t rs1v =
-            site->ctx.vl.rs1 ? read_reg(c, gpr_handle[site->ctx.vl.rs1]) : 0;
-        uint64_t rdv;
-        p.vl_fail = sv_vl_block_exec(&p.state1, &site->ctx.vl, rs1v, max_vl,
-                                     &rdv) != SV_OK;
+    const sv_vl_block &vlb = site->ctx.vl;
+    const bool enter = !resumed && vlb.present;
+    if (enter) {
+        need.add(vlb.rs1);
+    }
+    read_snapshot(c, need, &p.pre);
+    if (enter) {
+        /* The VL block sets every STATE field it leaves meaningful, so
+         * the old STATE is not needed. */
+        p.pre.state = 0;
+        p.state1 = 0;
+        p.vl_fail = sv_vl_block_exec(&p.state1, &vlb, p.pre.x[vlb.rs1], max_vl,
+                                     &p.vl_rd_value) != SV_OK;
+    } else {
+        p.pre.state = uint32_t(read_reg(c, state_handle));
+        p.state1 = p.pre.state;
     }
     p.vr = sv_state_vl_reg(p.state1);
-    need.add(p.vr);
-    read_snapshot(c, need, &p.pre);
+    if (p.vr && !p.pre.valid.has(p.vr) &&
+        !(enter && vlb.mode != SV_VL_MODE_RS1)) {
+        p.pre.x[p.vr] = read_reg(c, gpr_handle[p.vr]);
+        p.pre.valid.add(p.vr);
+    }
     c->pending = 1;
 }
 
@@ -1386,7 +1395,7 @@ void tb_trans(qemu_plugin_id_t, qemu_plugin_tb *tb)
             }
         }
     }
-    if (scalar) {
+    if (scalar && opts.scalar) {
         /* One inline add per TB (as QEMU's insn-count plugin): exact
          * unless the TB is left in the middle by a trap. */
         qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
@@ -1585,6 +1594,9 @@ std::string text_report(const Totals &t, const std::vector<Row> &blocks,
         o << line;
     };
     o << "svprof: Simple-V profile\n\n";
+    if (!opts.scalar) {
+        o << "(scalar=off: scalar instructions not counted)\n";
+    }
     row("instructions", t.total());
     for (unsigned k = 0; k < K_COUNT; k++) {
         row(kind_names[k], t.kind[k], 2);
@@ -1664,6 +1676,10 @@ nlohmann::json json_report(const Totals &t, const std::vector<Row> &blocks,
     ins["total"] = t.total();
     for (unsigned k = 0; k < K_COUNT; k++) {
         ins[kind_names[k]] = t.kind[k];
+    }
+    if (!opts.scalar) {
+        ins["scalar"] = nullptr; /* scalar=off: not counted */
+        ins["total"] = nullptr;
     }
     j["instructions"] = ins;
     j["vblock"] = {{"runs", t.vblock_runs},
@@ -1909,7 +1925,7 @@ bool parse_unsigned(const std::string &s, unsigned lo, unsigned hi,
     return true;
 }
 
-constexpr const char *keys = "out, top, text, json, svg, check";
+constexpr const char *keys = "out, top, text, json, svg, check, scalar";
 
 bool parse_args(int argc, char **argv)
 {
@@ -1943,6 +1959,8 @@ bool parse_args(int argc, char **argv)
             ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &opts.svg);
         } else if (key == "text") {
             ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &opts.text);
+        } else if (key == "scalar") {
+            ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &opts.scalar);
         } else if (key == "check") {
             ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &opts.check);
         } else {

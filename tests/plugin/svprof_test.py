@@ -73,6 +73,12 @@ if mode == 'counts':
           'top site setvl_eight, 50 runs, 400 elements: %s' % top[0])
     check(top[1]['symbol'] == 'setvl_three' and top[1]['elements'] == 300
           and top[1]['count'] == 100, 'second site setvl_three')
+    j2 = profile(prog, ['scalar=off'])
+    check(j2['instructions']['scalar'] is None
+          and j2['instructions']['total'] is None
+          and j2['instructions']['setvl'] == 150
+          and j2['setvl']['elements'] == 700,
+          'scalar=off: no scalar/total counts, SV counts unchanged')
     r = run(['top=1'], [prog])
     check(r.returncode == 0 and 'setvl_eight' in r.stderr
           and 'setvl_three' not in r.stderr, 'no out=: text table on stderr')
