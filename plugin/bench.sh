@@ -47,16 +47,17 @@ secs() {
 min() { if [ -z "$1" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then echo "$2"; else echo "$1"; fi; }
 
 measure() {
-    local name=$1
-    shift
+    local name=$1 opts=$2
+    shift 2
     local plain='' prof=''
     for _ in $(seq "$rounds"); do
         plain=$(min "$plain" "$(secs "$qemu" -cpu rv64,xsv=true "$@")")
         prof=$(min "$prof" "$(secs "$qemu" -cpu rv64,xsv=true \
-            -plugin "$plugin,out=$tmp/report" "$@")")
+            -plugin "$plugin,out=$tmp/report$opts" "$@")")
     done
-    printf '%-8s CPU time without plugin %.3f s, with svprof %.3f s, ratio %.2fx\n' \
+    printf '%-20s CPU time without plugin %.3f s, with svprof %.3f s, ratio %.2fx\n' \
         "$name" "$plain" "$prof" "$(echo "$prof / $plain" | bc -l)"
 }
-measure scalar "$tmp/scalar"
-measure strlen "$strlen_bench"
+measure scalar '' "$tmp/scalar"
+measure 'scalar (scalar=off)' ',scalar=off' "$tmp/scalar"
+measure strlen '' "$strlen_bench"

@@ -197,8 +197,9 @@ struct Site {
     sv_vblock_context ctx{};
     unsigned n_ops = 0;
     std::unique_ptr<InnerOp[]> ops;
-    /* Registers the replay reads: before a run, those no earlier opcode
-     * may write; after it, the others (plugin/README.md, "cost"). */
+    /* Registers the replay needs before a run: those some opcode may
+     * write, read before that write (all_reads: at any point; for a
+     * resumed part).  Everything else is read after the run, on demand. */
     RegSet need_pre, all_reads;
     /* Where this block's runs may end: the post callbacks go there. */
     std::vector<uint64_t> successors;
@@ -1320,6 +1321,12 @@ Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
                 if (s.ops[i].has_target) {
                     s.successors.push_back(s.ops[i].target);
                 }
+            }
+            /* A register no opcode writes reads the same after the run:
+             * the replay reads it then, and only if it needs it. */
+            for (unsigned w = 0; w < 2; w++) {
+                s.need_pre.w[w] &= written.w[w];
+                s.all_reads.w[w] &= written.w[w];
             }
             RegSet after;
             for (unsigned i = s.n_ops; i-- > 0;) {
