@@ -15,7 +15,10 @@
  *            branch is then taken);
  *   blk_loop (BEQ of a vector with itself, VL 4, ifall: taken back to a
  *            label translated before the block, 4 times): the plugin
- *            flushes the code cache once to instrument that label.
+ *            flushes the code cache once to instrument that label;
+ *   blk_split (add, CSR write, add; VL 6): 3 runs, each a run up to the
+ *            CSR write, which ends the TB, and a resumed part with the
+ *            second add.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -64,6 +67,18 @@ SV_BLOCK_FN(blk_ff, "sv_vblock_begin\n"
                     "sv_bne t0, x0, 1f\n"
                     "sv_vblock_end\n"
                     "li t5, 0\nj 2f\n1: li t5, 1\n2:\n")
+
+/* A CSR write inside a block ends the TB (docs/sv-state.md): the second
+ * add runs as a resumed part of the same instruction. */
+SV_BLOCK_FN(blk_split, "sv_vblock_begin\n"
+                       "sv_vl_rs1 rs1=a7, vlmax=8\n"
+                       "sv_reg16 key=a0, regidx=40\n"
+                       "sv_reg16 key=a1, regidx=48\n"
+                       "sv_ops\n"
+                       "add a0, a1, a1\n"
+                       "csrwi 0x802, 1\n"
+                       "add a1, a0, a0\n"
+                       "sv_vblock_end\n")
 
 /* t5 counts 5 down to 0; the block runs at 4..1 and branches back. */
 SV_BLOCK_FN(blk_loop, "li t5, 5\n"
@@ -145,6 +160,13 @@ int main(void)
         blk_ff(&r);
         expect("ff cut", r.x[A4], 5);
         expect("ff not taken", r.x[T5], 0);
+    }
+
+    for (int i = 0; i < 3; i++) {
+        sv_regs r = {0};
+        r.x[A7] = 6;
+        blk_split(&r);
+        expect("split pcvblk", r.pcvblk_out, 0);
     }
 
     sv_regs lr = {0};
