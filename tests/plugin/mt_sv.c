@@ -1,8 +1,9 @@
 /*
- * mt_vblock: 4 threads, each running a VBLOCK add 500 times with VL 8
- * and predicate 0x0f (4 active), for the svprof multi-vCPU test
- * (svprof_test.py mode "threads"): per-vCPU pre/post snapshots must not
- * mix.  Exits 0 when every run left PCVBLK at 0.
+ * mt_sv: 4 threads, each running 1000 sv.setvl with VL = 5 and 500
+ * VBLOCK adds with VL 8 and predicate 0x0f (4 active), for the svprof
+ * multi-vCPU test (svprof_test.py mode "threads"): per-vCPU counters and
+ * pre/post snapshots must not mix.  Exits 0 when every VL is 5 and every
+ * block left PCVBLK at 0.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -11,9 +12,18 @@
 #include <pthread.h>
 
 #define THREADS 4
-#define PER_THREAD 500
+#define SETVL_PER_THREAD 1000
+#define VBLOCK_PER_THREAD 500
 
 enum { A5 = 15, A7 = 17 };
+
+__attribute__((noipa)) static uint64_t setvl_five(uint64_t n)
+{
+    register uint64_t vl __asm__("t0");
+    register uint64_t rs1 __asm__("a3") = n;
+    SV_SETVL(vl, rs1, 16);
+    return vl;
+}
 
 SV_BLOCK_FN(mt_add, "sv_vblock_begin\n"
                     "sv_vl_rs1 rs1=a7, vlmax=8\n"
@@ -28,7 +38,11 @@ static void *worker(void *arg)
 {
     long bad = 0;
     (void)arg;
-    for (int i = 0; i < PER_THREAD; i++) {
+    for (int i = 0; i < SETVL_PER_THREAD; i++) {
+        bad += setvl_five(5) != 5;
+    }
+    SV_CSRW(SV_CSR_STATE, 0);
+    for (int i = 0; i < VBLOCK_PER_THREAD; i++) {
         sv_regs r = {0};
         r.x[A7] = 8;
         r.x[A5] = 0x0f;
