@@ -890,15 +890,18 @@ unsigned occ_bin(unsigned active, unsigned vl)
     return (active * 10 + vl - 1) / vl; /* 0: empty; 10: (90%, 100%] */
 }
 
-/* One vector instruction's elements, into the vCPU's totals. */
-void count_vector_op(VcpuCounts *c, unsigned vl, unsigned active)
+/* One vector instruction into the vCPU's totals: its VL, the elements
+ * its loop covered (fewer than VL when it resumed mid-loop) and the
+ * active ones among them. */
+void count_vector_op(VcpuCounts *c, unsigned vl, unsigned elems,
+                     unsigned active)
 {
     c->vector_insns++;
-    c->elements += vl;
+    c->elements += elems;
     c->active += active;
     c->vl_hist[std::min(vl, max_vl)]++;
-    if (vl) {
-        c->occ_hist[occ_bin(active, vl)]++;
+    if (elems) {
+        c->occ_hist[occ_bin(active, elems)]++;
     } else {
         c->vl0_insns++;
     }
@@ -1008,19 +1011,31 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
         uint64_t in_vl = vl_mask(vl);
         uint64_t mask_d = pred_mask(rp, o.pd, k);
         uint64_t mask_s = pred_mask(rp, o.ps, k);
+        /* A resumed part's first loop starts at STATE's offsets (§1.6);
+         * vector branches at srcoffs. */
+        unsigned src0 = 0, dst0 = 0;
+        if (k == p.start && p.start > 0) {
+            sv_state_fields st = sv_state_unpack(p.pre.state);
+            src0 = std::min<unsigned>(st.srcoffs, vl);
+            dst0 = std::min<unsigned>(
+                o.role == R_VBRANCH ? st.srcoffs : st.destoffs, vl);
+        }
+        const uint64_t in_s = in_vl & ~vl_mask(src0);
+        const uint64_t in_d = in_vl & ~vl_mask(dst0);
         unsigned active;
         if (o.role == R_VBRANCH) {
-            active = unsigned(__builtin_popcountll(mask_s & in_vl));
+            active = unsigned(__builtin_popcountll(mask_s & in_d));
         } else if (o.twin) {
-            active = std::min(__builtin_popcountll(mask_s & in_vl),
-                              __builtin_popcountll(mask_d & in_vl));
+            active = std::min(__builtin_popcountll(mask_s & in_s),
+                              __builtin_popcountll(mask_d & in_d));
         } else {
-            active = unsigned(__builtin_popcountll(mask_d & in_vl));
+            active = unsigned(__builtin_popcountll(mask_d & in_d));
         }
-        count_vector_op(c, vl, active);
-        o.elements.fetch_add(vl, std::memory_order_relaxed);
+        const unsigned elems = vl - dst0;
+        count_vector_op(c, vl, elems, active);
+        o.elements.fetch_add(elems, std::memory_order_relaxed);
         o.active.fetch_add(active, std::memory_order_relaxed);
-        site_elems += vl;
+        site_elems += elems;
         site_active += active;
 
         /* Effects on the registers the replay tracks. */
@@ -1072,7 +1087,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
                 inputs &= rp.value(o.pred2, k, &d.target_old);
             }
             d.vl = uint8_t(vl);
-            d.start = 0;
+            d.start = uint8_t(dst0);
             sv_branch_result r = sv_vector_branch(&d);
             bool taken = int(k) == exit_op;
             if (o.target == ambiguous_pc) {
@@ -1256,7 +1271,7 @@ void prefix_exec(unsigned vcpu_index, void *userdata)
     unsigned pd = unsigned(__builtin_popcountll(mask(x.pred_dest) & in_vl));
     unsigned ps = unsigned(__builtin_popcountll(mask(x.pred_src) & in_vl));
     unsigned active = x.op.twin ? std::min(pd, ps) : pd;
-    count_vector_op(c, lp.vl, active);
+    count_vector_op(c, lp.vl, lp.vl, active);
     site->elements.fetch_add(lp.vl, std::memory_order_relaxed);
     site->active.fetch_add(active, std::memory_order_relaxed);
 }
