@@ -4,19 +4,21 @@
  * Instructions are classified once, at translation time, from their bytes
  * with the svcore decoder (no second decoder here): sv_insn_classify,
  * sv.setvl, and for a VBLOCK sv_vblock_decode plus sv_op_decode of every
- * inner opcode.  Scalar code costs one inline scoreboard add per TB and
- * one inline conditional test per TB (see "post snapshot" below); SV
- * instructions get callbacks that read registers through the gdbstub.
+ * inner opcode.  Scalar code costs one inline scoreboard add per TB
+ * (none with scalar=off); SV instructions get callbacks that read
+ * registers through the gdbstub.
  *
  * A VBLOCK is ONE guest instruction in QEMU: the plugin cannot stop
  * between its inner opcodes.  It observes each VBLOCK execution twice:
- *   - pre: a callback on the VBLOCK reads STATE, PCVBLK and the registers
- *     the block's predicates, VL block, branch operands and fail-on-first
- *     loads use (a per-site set fixed at translation time);
- *   - post: the next instruction this vCPU executes (the one after the
- *     VBLOCK in its TB, or the first of the next TB) has a conditional
- *     callback that fires only while a VBLOCK is pending on the vCPU; it
- *     reads the same registers and knows the next PC.
+ *   - pre: a callback on the VBLOCK reads PCVBLK, STATE (unless the VL
+ *     block overwrites it) and the registers the replay needs that an
+ *     opcode of the block may overwrite first (fixed per site at
+ *     translation time);
+ *   - post: the instruction after the VBLOCK in its TB, and the first
+ *     instruction of every TB at one of the block's successors (its end,
+ *     its branch targets, its start), have a conditional callback that
+ *     fires only while a VBLOCK run is pending on the vCPU.  It knows the
+ *     next PC and reads registers when the replay asks for them.
  * From the two snapshots the block is replayed with svcore's own rules
  * (sv_vl_block_exec, sv_effective_vl, sv_vector_branch): which opcodes
  * ran (from the next PC and PCVBLK), the VL and predicate masks each one
@@ -231,7 +233,7 @@ struct Pending {
 struct VcpuCounts {
     uint64_t kind[K_COUNT];
     /* Non-zero while a VBLOCK's post snapshot is due: the conditional
-     * callbacks at every TB start test it inline. */
+     * callbacks at the blocks' successors test it inline. */
     uint64_t pending;
     uint64_t vblock_runs, vblock_resumes, unresolved, inexact;
     uint64_t vector_insns, elements, active, vl0_insns;
@@ -1178,7 +1180,8 @@ void vblock_pre(unsigned vcpu_index, void *userdata)
     VcpuCounts *c = vcpu_counts(vcpu_index);
     Pending &p = *c->pend;
     if (c->pending) {
-        /* No post seen (cannot happen while every TB start tests it). */
+        /* No post seen: the run left through a JALR or a signal to a
+         * place that is no successor of the block. */
         p.site->unresolved++;
         c->unresolved++;
         c->pending = 0;
