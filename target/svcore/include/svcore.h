@@ -169,6 +169,11 @@ typedef struct sv_pcvblk_fields {
 } sv_pcvblk_fields;
 
 sv_pcvblk_fields sv_pcvblk_unpack(uint32_t pcvblk);
+/* PCVBLK's status field (31:30) alone: QEMU reads it on every TB lookup. */
+static inline unsigned sv_pcvblk_status(uint32_t pcvblk)
+{
+    return pcvblk >> 30;
+}
 uint32_t sv_pcvblk_pack(sv_pcvblk_fields fields);
 
 /* The header parcel that a PCVBLK value caches (VBLOCK2 is .vblock2). */
