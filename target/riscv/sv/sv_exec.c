@@ -1042,9 +1042,14 @@ void HELPER(sv_unit_run)(CPURISCVState *env, uint32_t insn, uint64_t desc,
  * (redirected, A29) is an ordinary branch on the redirected registers.
  * Returns whether to take it; the translator jumps (§3.7).
  */
+/* A vector operand's elements must end inside the register file (§5.5). */
+static bool sv_branch_operand_fits(const sv_branch_operand *o, unsigned vl)
+{
+    return !o->isvec || vl * o->width / 8 <= o->readable;
+}
+
 target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
 {
-    SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
     SVOperandDesc a = sv_desc_operand(desc, SV_SLOT_RS1);
     SVOperandDesc b = sv_desc_operand(desc, SV_SLOT_RS2);
     SVPredDesc first = sv_desc_pred(desc, SV_DESC_PRED_SRC);
@@ -1052,10 +1057,11 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
     uint32_t state = env->sv.state;
     unsigned vl_reg = sv_state_vl_reg(state);
     const uint8_t *file = (const uint8_t *)env->sv_gpr;
-    sv_branch_desc d = {0};
+    sv_branch_desc d;
     sv_branch_result r;
     bool vector = a.isvec || b.isvec;
 
+    /* This runs once per iteration of a vector loop: no SVExec set-up. */
     d.kind = (desc >> SV_DESC_BRANCH_KIND) & 7;
     /* The kernel may load whole SIMD vectors up to the file's end. */
     d.a = (sv_branch_operand){file + a.regidx * 8, a.isvec,
@@ -1064,42 +1070,45 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
     d.b = (sv_branch_operand){file + b.regidx * 8, b.isvec,
                               b.elwidth ? b.elwidth : 64,
                               sizeof(env->sv_gpr) - b.regidx * 8};
-    d.ps = ~(uint64_t)0;
-    d.vl = 1;
-    if (vector) {
-        ex.subvl = 1;
-        ex.vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
-        for (unsigned k = 0; k < 2; k++) {
-            SVOpnd o = {.present = true,
-                        .isvec = k ? b.isvec : a.isvec,
-                        .reg = k ? b.regidx : a.regidx};
-
-            o.width = k ? d.b.width : d.a.width;
-            o.stride = o.width / 8;
-            sv_check_range(&ex, &o);
-        }
-        d.ps = sv_mask(&ex, &first);
-        d.zero1 = first.enabled && first.zero;
-        d.ffirst = first.enabled && first.ffirst;
-        d.has_target = second.enabled;
-        d.inv2 = second.inv;
-        d.zero2 = second.zero;
-        d.target_old = second.predidx ? env->gpr[second.predidx] : 0;
-        d.vl = ex.vl;
-        d.start =
-            sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
+    if (!vector) {
+        /* Both redirected scalars: an ordinary branch (A29). */
+        d.ps = ~(uint64_t)0;
+        d.zero1 = d.ffirst = d.has_target = d.inv2 = d.zero2 = 0;
+        d.target_old = 0;
+        d.vl = 1;
+        d.start = 0;
+        return sv_vector_branch(&d).taken;
     }
+    d.vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    if (!sv_branch_operand_fits(&d.a, d.vl) ||
+        !sv_branch_operand_fits(&d.b, d.vl)) {
+        SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
+
+        sv_illegal(&ex, "elements run past register 127 (§5.5)");
+    }
+    d.ps = ~(uint64_t)0;
+    if (first.enabled) {
+        uint64_t m = first.predidx ? env->gpr[first.predidx] : 0;
+
+        d.ps = first.inv ? ~m : m;
+    }
+    d.zero1 = first.enabled && first.zero;
+    d.ffirst = first.enabled && first.ffirst;
+    d.has_target = second.enabled;
+    d.inv2 = second.inv;
+    d.zero2 = second.zero;
+    d.target_old = second.predidx ? env->gpr[second.predidx] : 0;
+    d.start = sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
     r = sv_vector_branch(&d);
-    if (vector) {
-        if (second.enabled && second.predidx) {
-            env->gpr[second.predidx] = r.mask; /* whole register, A20 */
-        }
-        if (r.cut) {
-            sv_set_vl(&ex, r.new_vl); /* §7.3, A19 */
-        }
-        if (!sv_state_offsets_zero(state)) {
-            sv_set_offsets(&ex, 0, 0, 0);
-        }
+    if (second.enabled && second.predidx) {
+        env->gpr[second.predidx] = r.mask; /* whole register, A20 */
+    }
+    if (r.cut && vl_reg) {
+        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    }
+    if (!sv_state_offsets_zero(state)) {
+        /* A resumed compare is done: offsets back to 0 (§1.6 rule 5). */
+        env->sv.state = sv_state_set_offsets(env->sv.state, 0, 0, 0);
     }
     return r.taken;
 }
