@@ -328,6 +328,16 @@ typedef struct sv_vl_block {
     uint8_t rs1;   /* x0..x31; x0 in mode 0 */
 } sv_vl_block;
 
+/*
+ * Acts on a VL block (§3.3, A8, A9; the modes above) and then SUBVL.
+ * Every STATE field is rewritten (MVL, the VL register, SUBVL, offsets
+ * 0), so the new STATE does not depend on the old one: a translator can
+ * compute it once.  *rd_value is the value for rd in modes 0 and 1 (the
+ * caller writes it when rd != x0).  Errors leave *state unchanged.
+ */
+sv_status sv_vl_block_exec(uint32_t *state, sv_vl_block vl, uint64_t rs1_value,
+                           unsigned xlen, uint64_t *rd_value);
+
 /* A13: opptr is 5 bits, so no opcode may start beyond halfword 31. */
 #define SV_VBLOCK_MAX_OPS 32
 
