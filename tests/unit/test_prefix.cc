@@ -702,8 +702,8 @@ TEST(Prefix, LoopBeginForms)
 
 TEST(Prefix, LoopBeginResumes)
 {
-    // Non-zero SVPSTATE offsets: re-entry with the saved VL/SUBVL, no
-    // VLdest write, SVPSTATE kept.
+    // Non-zero SVPSTATE offsets: re-entry with the saved VL/SUBVL,
+    // SVPSTATE kept; VLdest is still written when the loop is done.
     const sv_prefix_context c =
         ok64(p64(add_8_10_12, 0, 0x800 | (1u << 6) | (7u << 1)));
     const uint32_t saved = svp(8, 8, 2, 3, 3, 1);
@@ -712,7 +712,7 @@ TEST(Prefix, LoopBeginResumes)
     EXPECT_EQ(l.vl, 8);
     EXPECT_EQ(l.subvl, 2);
     EXPECT_EQ(l.svpstate, saved);
-    EXPECT_EQ(l.write_vldest, 0);
+    EXPECT_EQ(l.write_vldest, 1);
 }
 
 } // namespace

@@ -768,14 +768,15 @@ typedef struct sv_prefix_loop {
     uint8_t vl;           /* elements, 0..64 */
     uint8_t subvl;        /* 1..4 */
     uint8_t resume;       /* SVPSTATE's offsets were non-zero: re-entry */
-    uint8_t write_vldest; /* x[vltyp.vldest] := vl */
+    uint8_t write_vldest; /* x[vltyp.vldest] := vl once the loop is done
+                             (a trap or an illegal element leaves it) */
 } sv_prefix_loop;
 
 /*
  * For a context with uses_svpstate: the VL, SUBVL and SVPSTATE of its
  * loop.  svpstate is the current SVPSTATE; if its offsets are non-zero
  * the instruction is being re-entered after a trap and runs on with the
- * VL/SUBVL saved there (no VLdest write).  Otherwise VL/MVL come from
+ * VL/SUBVL saved there.  Otherwise VL/MVL come from
  * VLtyp (VL_REG reads vlen_value = x[VLEN]), or when VLtyp = 0 from STATE
  * (state_vl = its effective VL, A51; state_mvl, state_subvl), SUBVL from
  * svlen (else state_subvl), and SVPSTATE gets them with zero offsets

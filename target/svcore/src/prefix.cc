@@ -441,6 +441,7 @@ sv_prefix_loop_begin(const sv_prefix_context *p, uint32_t svpstate,
         r.resume = 1;
         r.vl = static_cast<uint8_t>(f.vl + 1);
         r.subvl = static_cast<uint8_t>(f.subvl + 1);
+        r.write_vldest = p->vltyp.form != SV_VLTYP_NONE && p->vltyp.vldest;
         return r;
     }
     unsigned mvl = f.maxvl + 1u;

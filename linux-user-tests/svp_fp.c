@@ -1,0 +1,251 @@
+/*
+ * svp_fp: SVPrefix FP types (§4.2 FR, FI, FR4; FP loads/stores as LD/ST):
+ * scalar and vector operands, vtp5 predicates on x9/x10/x11 (inverted
+ * too), tpred on FI conversions (twin), FCVT's W/WU signedness into a
+ * narrow integer element (itype), a FSGNJN whose fields match but whose
+ * registers differ (a real sign injection, not FNEG), FLD/FSD.  Expected
+ * values are computed here with the scalar RV64D instructions.
+ *
+ * VL from a7 (STATE.vl = a7, MVL 8).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "sv_ref.h"
+
+enum { X9 = 9, X10 = 10, X11 = 11, A7 = 17 };
+
+#define EMIT(len, type, base, ...)                                             \
+    "svp_emit " #len ", " #type ", " #base ", " #__VA_ARGS__ "\n"
+
+SV_BLOCK_FN(f_add_x11, EMIT(6, SVPT_FR, SVP_FADD_D, rd = 40, rdv = 1, rs1 = 64,
+                            rs1v = 1, rs2 = 12, pred = 7))
+SV_BLOCK_FN(f_mul_nx10, EMIT(6, SVPT_FR, SVP_FMUL_D, rd = 40, rdv = 1, rs1 = 12,
+                             rs2 = 64, rs2v = 1, pred = 4))
+SV_BLOCK_FN(f_lt_int, EMIT(6, SVPT_FR, SVP_FLT_D, rd = 40, rdv = 1, rs1 = 64,
+                           rs1v = 1, rs2 = 12, pred = 2))
+SV_BLOCK_FN(f_madd_x9,
+            EMIT(6, SVPT_FR4, SVP_FMADD_D, rd = 40, rdv = 1, rs1 = 64, rs1v = 1,
+                 rs2 = 12, rs3 = 80, rs3v = 1, pred = 3))
+SV_BLOCK_FN(f64_madd_x11,
+            EMIT(8, SVPT_FR4, SVP_FMADD_D, rd = 101, rdv = 1, rs1 = 77,
+                 rs1v = 1, rs2 = 127, rs3 = 90, rs3v = 1, pred = 6))
+SV_BLOCK_FN(f_sqrt_x10, EMIT(6, SVPT_FI, SVP_FSQRT_D, rd = 40, rdv = 1,
+                             rs1 = 64, rs1v = 1, pred = 2))
+SV_BLOCK_FN(f_cvtw32_t3, EMIT(6, SVPT_FI, SVP_FCVT_W_D, rd = 40, rdv = 1,
+                              rs1 = 64, rs1v = 1, itype = 3, pred = 3))
+SV_BLOCK_FN(f_cvtw16_s, EMIT(8, SVPT_FI, SVP_FCVT_W_D, rd = 50, rs1 = 64,
+                             rs1v = 1, itype = 2))
+SV_BLOCK_FN(f_cvtwu16_s, EMIT(8, SVPT_FI, SVP_FCVT_W_D | (1 << 20), rd = 50,
+                              rs1 = 64, rs1v = 1, itype = 2))
+/* fsgnjn.d: rs1 = vector f64 (field 1), rs2 = scalar f1 (field 1). */
+SV_BLOCK_FN(f_sgnjn, EMIT(6, SVPT_FR, 0x22001053, rd = 40, rdv = 1, rs1 = 64,
+                          rs1v = 1, rs2 = 1))
+SV_BLOCK_FN(f_fld,
+            EMIT(6, SVPT_LD, SVP_FLD | (8 << 20), rd = 40, rdv = 1, rs1 = 20))
+SV_BLOCK_FN(f_fsd_t2,
+            EMIT(6, SVPT_ST, SVP_FSD, rs1 = 20, rs2 = 40, rs2v = 1, pred = 2))
+
+static uint64_t d2u(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+static double u2d(uint64_t u)
+{
+    double d;
+    memcpy(&d, &u, 8);
+    return d;
+}
+
+/* Scalar RV64D, for expected values (the reference is the scalar ISA). */
+static double sqrt_d(double a)
+{
+    double r;
+    __asm__("fsqrt.d %0, %1" : "=f"(r) : "f"(a));
+    return r;
+}
+
+static int32_t cvt_w_d(double a)
+{
+    int64_t r;
+    __asm__("fcvt.w.d %0, %1" : "=r"(r) : "f"(a));
+    return (int32_t)r;
+}
+
+static double fma_d(double a, double b, double c)
+{
+    double r;
+    __asm__("fmadd.d %0, %1, %2, %3" : "=f"(r) : "f"(a), "f"(b), "f"(c));
+    return r;
+}
+
+static double abs_d(double a)
+{
+    double r;
+    __asm__("fabs.d %0, %1" : "=f"(r) : "f"(a));
+    return r;
+}
+
+static double arena[16];
+
+static void setup(sv_machine *in, unsigned seed, unsigned vlval)
+{
+    sv_machine_fill(in, seed);
+    for (unsigned r = 0; r < 128; r++) {
+        in->f[r] = d2u((double)((int)(r * 7 + seed) % 23 - 9) * 1.25 + 0.5);
+    }
+    in->x[X9] = 0x5a ^ seed;
+    in->x[X10] = 0xc3 + seed;
+    in->x[X11] = 0x36 * (seed | 1);
+    in->x[A7] = vlval;
+    in->x[20] = (uintptr_t)arena;
+    in->state = SV_STATE(.maxvl = 7, .vl = A7);
+    in->fcsr = 0;
+    for (unsigned k = 0; k < 16; k++) {
+        arena[k] = k * 3.5 - seed;
+    }
+}
+
+static bool bit(uint64_t m, unsigned i)
+{
+    return (m >> i) & 1;
+}
+
+static void run(const char *name, void (*fn)(sv_regs *), const sv_machine *in,
+                const sv_machine *want, unsigned vl)
+{
+    sv_machine out;
+    sv_context("%s, VL %u", name, vl);
+    sv_trap t = sv_exec(fn, in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, want);
+    CHECK_STATE(out.state, in->state);
+}
+
+static void cases(unsigned vlval, unsigned seed)
+{
+    const unsigned vl = vlval < 8 ? vlval : 8;
+    sv_machine in, want;
+
+    setup(&in, seed, vlval);
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        if (bit(in.x[X11], i)) {
+            want.f[40 + i] = d2u(u2d(in.f[64 + i]) + u2d(in.f[12]));
+        }
+    }
+    run("fr fadd.d v40 = v64 + s12, pred x11", f_add_x11, &in, &want, vl);
+
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        if (!bit(in.x[X10], i)) {
+            want.f[40 + i] = d2u(u2d(in.f[12]) * u2d(in.f[64 + i]));
+        }
+    }
+    run("fr fmul.d v40 = s12 * v64, pred !x10", f_mul_nx10, &in, &want, vl);
+
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        if (!bit(in.x[X9], i)) {
+            want.x[40 + i] = u2d(in.f[64 + i]) < u2d(in.f[12]);
+        }
+    }
+    run("fr flt.d x40.. = v64 < s12, pred !x9", f_lt_int, &in, &want, vl);
+
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        if (bit(in.x[X9], i)) {
+            want.f[40 + i] =
+                d2u(fma_d(u2d(in.f[64 + i]), u2d(in.f[12]), u2d(in.f[80 + i])));
+        }
+    }
+    run("fr4 fmadd.d v40 = v64 * s12 + v80, pred x9", f_madd_x9, &in, &want,
+        vl);
+
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        if (!bit(in.x[X11], i)) {
+            want.f[101 + i] = d2u(
+                fma_d(u2d(in.f[77 + i]), u2d(in.f[127]), u2d(in.f[90 + i])));
+        }
+    }
+    run("p64 fr4 fmadd.d v101 = v77 * s127 + v90, pred !x11", f64_madd_x11, &in,
+        &want, vl);
+
+    for (unsigned r = 64; r < 72; r++) {
+        in.f[r] = d2u(abs_d(u2d(in.f[r])) + 1.0);
+    }
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        if (bit(in.x[X10], i)) {
+            want.f[40 + i] = d2u(sqrt_d(u2d(in.f[64 + i])));
+        }
+    }
+    run("fi fsqrt.d v40, tpred dst x10", f_sqrt_x10, &in, &want, vl);
+
+    /* Twin: source x9 skips source elements, destination x10 skips
+     * destination elements (§5.4). */
+    setup(&in, seed, vlval);
+    want = in;
+    {
+        sv_twin_step st[64];
+        int n =
+            sv_ref_twin(vl, true, true, in.x[X10], false, in.x[X9], false, st);
+        for (int k = 0; k < n; k++) {
+            int32_t v = cvt_w_d(u2d(in.f[64 + st[k].src]));
+            sv_elem_set(want.x, 40, st[k].dst, 32, (uint32_t)v);
+        }
+    }
+    run("fi fcvt.w.d e32 x40.. <- v64, tpred x9/x10", f_cvtw32_t3, &in, &want,
+        vl);
+
+    /* A narrow scalar destination: FCVT.W signed, FCVT.WU unsigned. */
+    setup(&in, seed, vlval);
+    in.f[64] = d2u(40000.0);
+    want = in;
+    want.x[50] = vl ? (uint64_t)(int64_t)(int16_t)0x9c40 : in.x[50];
+    run("fi fcvt.w.d e16 -> scalar x50 (signed)", f_cvtw16_s, &in, &want, vl);
+    want.x[50] = vl ? 0x9c40 : in.x[50];
+    run("fi fcvt.wu.d e16 -> scalar x50 (unsigned)", f_cvtwu16_s, &in, &want,
+        vl);
+
+    setup(&in, seed, vlval);
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        uint64_t a = in.f[64 + i], b = in.f[1];
+        want.f[40 + i] = (a & ~(1ull << 63)) | (~b & (1ull << 63));
+    }
+    run("fr fsgnjn.d v40 = v64, s1 (not FNEG)", f_sgnjn, &in, &want, vl);
+
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        want.f[40 + i] = d2u(arena[1 + i]);
+    }
+    run("ld fld v40 <- 8(s20) unit", f_fld, &in, &want, vl);
+
+    {
+        double expect[16];
+        memcpy(expect, arena, sizeof(expect));
+        sv_twin_step st[64];
+        int n = sv_ref_twin(vl, true, true, in.x[X10], false, ~0ull, false, st);
+        for (int k = 0; k < n; k++) {
+            expect[st[k].dst] = u2d(in.f[40 + st[k].src]);
+        }
+        run("st fsd v40 -> 0(s20), tpred x10 (memory side)", f_fsd_t2, &in, &in,
+            vl);
+        CHECK_EQ(memcmp(arena, expect, sizeof(expect)), 0);
+    }
+}
+
+int main(void)
+{
+    sv_trap_install();
+    const unsigned vls[] = {0, 1, 4, 8, 10};
+    for (size_t v = 0; v < SV_COUNT(vls); v++) {
+        cases(vls[v], (unsigned)v * 5 + 1);
+    }
+    sv_context("%s", "");
+    return sv_summary("svp_fp");
+}
