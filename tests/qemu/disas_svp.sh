@@ -31,3 +31,5 @@ check() {
 }
 check 'p48[v rd=x40, v rs1=x64, s rs2=x12, pred=!x9, e16]' 'add s0,ra,a2' 6
 check 'p64[v rd=x101, v rs1=x77, s rs2=x127, pred=x9, vl=6>x5]' 'add t0,a3,t6' 8
+# Inside a VBLOCK, among the block's opcodes (the next line is 10 bytes on).
+check '; p48[v rd=x40, v rs1=x64, dpred=x10]' 'addi s0,ra,5' 10

@@ -715,4 +715,50 @@ TEST(Prefix, LoopBeginResumes)
     EXPECT_EQ(l.write_vldest, 1);
 }
 
+TEST(Prefix, RandomWordsKeepTheInvariants)
+{
+    // Contract C4: any bytes decode to a status; a decoded context only
+    // names registers 0..127 (P48 scalars 0..63, P48 vectors even),
+    // mask registers x9..x11, SUBVL 2..4, and leaves *out alone otherwise.
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    unsigned ok = 0;
+    for (unsigned n = 0; n < 200000; n++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        const uint64_t w = (x & ~uint64_t{0x7F}) | (n & 1 ? 0x3F : 0x1F);
+        const auto b = bytes_of(w, 8);
+        sv_prefix_context c;
+        std::memset(&c, 0x5A, sizeof c);
+        const sv_status st = sv_prefix_decode(b.data(), b.size(), &c);
+        if (st != SV_OK) {
+            EXPECT_EQ(c.len, 0x5A);
+            continue;
+        }
+        ok++;
+        ASSERT_EQ(c.len, n & 1 ? 8 : 6);
+        for (const sv_reg_entry *e : {&c.rd, &c.rs1, &c.rs2, &c.rs3}) {
+            if (!e->enabled) {
+                continue;
+            }
+            ASSERT_LT(e->regidx, 128);
+            if (c.len == 6) {
+                ASSERT_TRUE(e->isvec ? e->regidx % 2 == 0 : e->regidx < 64);
+            }
+            ASSERT_TRUE(e->elwidth == 0 || e->elwidth == 8 ||
+                        e->elwidth == 16 || e->elwidth == 32);
+        }
+        for (const sv_pred_entry *p : {&c.pred_dest, &c.pred_src}) {
+            if (p->enabled) {
+                ASSERT_GE(p->predidx, 9);
+                ASSERT_LE(p->predidx, 11);
+            }
+        }
+        ASSERT_TRUE(c.svlen == 0 || (c.svlen >= 2 && c.svlen <= 4));
+        ASSERT_NE(c.type, SV_PTYPE_RESERVED);
+    }
+    // Random words do reach every part of the decoder.
+    EXPECT_GT(ok, 1000u);
+}
+
 } // namespace
