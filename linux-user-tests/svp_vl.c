@@ -4,8 +4,9 @@
  * VLtyp with svlen, VLdest = x0, P48/P64 inside a VBLOCK (they ignore the
  * block's tables and use its VL unless VLtyp says otherwise), and a P64
  * VLtyp load that faults in the middle of its loop: a SIGSEGV handler
- * sees the loop state in SVPSTATE (not STATE), opens the page and
- * returns, and the load resumes at the faulting element.
+ * sees the loop state in SVPSTATE (not STATE), runs a VLtyp load of its
+ * own (from element 0), opens the page and returns, and the load resumes
+ * at the faulting element.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -182,8 +183,28 @@ SV_BLOCK_FN(f_ld8_block,
 static char *fault_map;
 static size_t page;
 static volatile unsigned hits;
-static volatile uint32_t h_state, h_svpstate;
+static volatile uint32_t h_state, h_svpstate, h_live_svpstate, h_after;
 static volatile uint64_t h_x5, h_x44;
+static uint64_t h_src[4], h_dst[4];
+
+/*
+ * A VLtyp instruction of the handler's own: P64 ld x96.. <- 0(t1) with
+ * MVL = VL = 4 (VLdest t2), stored out by plain sd.  It must start a
+ * fresh loop although the interrupted one is part-done.
+ */
+static void handler_vector_copy(void)
+{
+    __asm__ volatile(
+        "mv t1, %0\n" EMIT(
+            8, SVPT_LD, SVP_LD, rd = 96, rdv = 1, rs1 = 6,
+            vltyp = (1 << 11) | (7 << 6) |
+                    (3 << 1)) "sv_vblock_begin\nsv_vl_rd rd=t3, vlmax=4\n"
+                              "sv_reg16 key=a0, regidx=96, isvec=1\nsv_ops\n"
+                              "sd a0, 0(%1)\nsv_vblock_end\n"
+                              "csrw 0x803, x0\n" ::"r"(h_src),
+        "r"(h_dst)
+        : "t1", "t2", "t3", "a0", "memory");
+}
 
 static void handler(int sig, siginfo_t *si, void *ctx)
 {
@@ -201,6 +222,9 @@ static void handler(int sig, siginfo_t *si, void *ctx)
         h_svpstate = v;
         memcpy((void *)&h_x44, rec + 24 + 8 * (44 - 32), 8);
     }
+    h_live_svpstate = (uint32_t)SV_CSRR(SV_CSR_SVPSTATE);
+    handler_vector_copy();
+    h_after = (uint32_t)SV_CSRR(SV_CSR_SVPSTATE);
     mprotect((void *)((uintptr_t)si->si_addr & ~(uintptr_t)(page - 1)), page,
              PROT_READ | PROT_WRITE);
 }
@@ -245,6 +269,10 @@ static void fault_case(void (*fn)(sv_regs *), const char *what, bool block)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGSEGV, &sa, &old);
     hits = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        h_src[i] = 0x1111111111111111ull * (i + 1);
+        h_dst[i] = 0;
+    }
     sv_context("%s", what);
     SV_CSRW(SV_CSR_SVPSTATE, 0);
     sv_trap t = sv_exec(fn, &in, &out);
@@ -259,6 +287,12 @@ static void fault_case(void (*fn)(sv_regs *), const char *what, bool block)
     CHECK_STATE(h_state, want.state);
     CHECK_EQ(h_x44, want.x[44]);
     CHECK_EQ(h_x5, in.x[T0]);
+    /* The handler starts with SVPSTATE's offsets clear (its own VLtyp
+     * loop runs from element 0: the copy is whole), and sigreturn gives
+     * the interrupted loop its offsets back. */
+    CHECK_STATE(h_live_svpstate, SV_STATE(.maxvl = 7, .vl = 7));
+    CHECK_STATE(h_after, SV_STATE(.maxvl = 3, .vl = 3));
+    CHECK_EQ(memcmp(h_dst, h_src, sizeof(h_src)), 0);
     CHECK_FILES(&out, &want);
     CHECK_STATE(out.state, want.state);
     CHECK_EQ(out.pcvblk, 0);
