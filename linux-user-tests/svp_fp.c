@@ -45,20 +45,6 @@ SV_BLOCK_FN(f_fld,
 SV_BLOCK_FN(f_fsd_t2,
             EMIT(6, SVPT_ST, SVP_FSD, rs1 = 20, rs2 = 40, rs2v = 1, pred = 2))
 
-static uint64_t d2u(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
-
-static double u2d(uint64_t u)
-{
-    double d;
-    memcpy(&d, &u, 8);
-    return d;
-}
-
 /* Scalar RV64D, for expected values (the reference is the scalar ISA). */
 static double sqrt_d(double a)
 {

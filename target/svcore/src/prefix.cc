@@ -40,25 +40,6 @@ constexpr Field value{1, 5};
 constexpr Field low{0, 1};
 } // namespace vlt
 
-// Major opcodes of the wrapped RV32 instruction (bits 6:0).
-enum : unsigned {
-    op_load = 0x03,
-    op_load_fp = 0x07,
-    op_imm = 0x13,
-    op_auipc = 0x17,
-    op_imm_32 = 0x1B,
-    op_store = 0x23,
-    op_store_fp = 0x27,
-    op_op = 0x33,
-    op_lui = 0x37,
-    op_op_32 = 0x3B,
-    op_madd = 0x43,
-    op_msub = 0x47,
-    op_nmsub = 0x4B,
-    op_nmadd = 0x4F,
-    op_fp = 0x53,
-};
-
 enum PredFormat { vitp6, vitp7, vtp5 };
 enum Slot { s_rd, s_rs1, s_rs2, s_rs3, n_slots };
 
@@ -79,16 +60,14 @@ constexpr uint64_t b(unsigned n)
     return uint64_t{1} << n;
 }
 
+// LD, I and FI share one row: rd, rs1, vitp7 (§4.2), rd[6] rs1[6] (§4.4).
+constexpr Layout rd_rs1_vitp7 = {
+    vitp7, {17, 16, -1, -1}, {14, 13, -1, -1}, 15, 0, {63, 62, -1, -1},
+    -1,    b(61) | b(60)};
+
 constexpr Layout layouts[SV_PTYPE_RESERVED] = {
     // LD: rd[5] rs1[5] vitp7[6] vd vs1 vitp7 | P64 rd[6] rs1[6] — rsvd
-    {vitp7,
-     {17, 16, -1, -1},
-     {14, 13, -1, -1},
-     15,
-     0,
-     {63, 62, -1, -1},
-     -1,
-     b(61) | b(60)},
+    rd_rs1_vitp7,
     // ST: vitp7[6] rs1[5] rs2[5] vs2 vs1 vitp7 | — rs1[6] rs2[6] rsvd
     {vitp7,
      {-1, 16, 15, -1},
@@ -100,15 +79,8 @@ constexpr Layout layouts[SV_PTYPE_RESERVED] = {
      b(63) | b(60)},
     // R: rd[5] rs1[5] rs2[5] vs2 vs1 vitp6 | rd[6] rs1[6] rs2[6] vd
     {vitp6, {17, 16, 15, -1}, {-1, 13, 14, -1}, -1, 0, {63, 62, 61, -1}, 60, 0},
-    // I: rd[5] rs1[5] vitp7[6] vd vs1 vitp7 | rd[6] rs1[6] — rsvd
-    {vitp7,
-     {17, 16, -1, -1},
-     {14, 13, -1, -1},
-     15,
-     0,
-     {63, 62, -1, -1},
-     -1,
-     b(61) | b(60)},
+    // I: as LD
+    rd_rs1_vitp7,
     // U: rd[5] rsvd rsvd vd rsvd vitp6 | rd[6] — — rsvd
     {vitp6,
      {17, -1, -1, -1},
@@ -127,15 +99,8 @@ constexpr Layout layouts[SV_PTYPE_RESERVED] = {
      {63, 62, 61, -1},
      60,
      0},
-    // FI: as I | rd[6] rs1[6] rsvd rsvd (A23)
-    {vitp7,
-     {17, 16, -1, -1},
-     {14, 13, -1, -1},
-     15,
-     0,
-     {63, 62, -1, -1},
-     -1,
-     b(61) | b(60)},
+    // FI: as LD (A23 reads its P64 row as rd[6] rs1[6] rsvd rsvd)
+    rd_rs1_vitp7,
     // FR4: rd[5] rs1[5] rs2[5] vs2 rs3[5] vs3 vtp5 | rd[6] .. rs3[6]
     {vtp5, {17, 16, 15, 13}, {-1, -1, 14, 12}, -1, 0, {63, 62, 61, 60}, -1, 0},
 };
