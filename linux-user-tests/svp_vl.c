@@ -229,8 +229,14 @@ static void handler(int sig, siginfo_t *si, void *ctx)
              PROT_READ | PROT_WRITE);
 }
 
-static void fault_case(void (*fn)(sv_regs *), const char *what, bool block)
+/* A P48 without VLtyp/svlen: VL 8 from STATE, loop state in STATE. */
+SV_BLOCK_FN(f_ld_p48, EMIT(6, SVPT_LD, SVP_LD, rd = 40, rdv = 1, rs1 = 11))
+
+enum { F_P64, F_P64_BLOCK, F_P48_STATE };
+
+static void fault_case(void (*fn)(sv_regs *), const char *what, int mode)
 {
+    const bool block = mode == F_P64_BLOCK, plain = mode == F_P48_STATE;
     const unsigned k = 5;
     sv_machine in, out, want;
     struct sigaction sa, old;
@@ -249,15 +255,17 @@ static void fault_case(void (*fn)(sv_regs *), const char *what, bool block)
         fault_map[b] = (char)(b * 13 + 7);
     }
     char *p = fault_map + page - 8 * k;
-    sv_machine_fill(&in, block ? 701 : 700);
+    sv_machine_fill(&in, 700 + mode);
     in.x[A1] = (uintptr_t)p;
-    in.x[A7] = 2;
-    in.state = block ? 0 : SV_STATE(.maxvl = 3, .vl = A7);
+    in.x[A7] = plain ? 8 : 2;
+    in.state = block   ? 0
+               : plain ? SV_STATE(.maxvl = 7, .vl = A7)
+                       : SV_STATE(.maxvl = 3, .vl = A7);
     want = in;
     for (unsigned i = 0; i < 8; i++) {
         memcpy(&want.x[40 + i], p + 8 * i, 8);
     }
-    want.x[T0] = 8;
+    want.x[T0] = plain ? in.x[T0] : 8;
     if (block) {
         want.state = SV_STATE(.maxvl = 1, .vl = A7);
     }
@@ -281,22 +289,30 @@ static void fault_case(void (*fn)(sv_regs *), const char *what, bool block)
     CHECK_EQ(hits, 1);
     /* In the handler: elements 0..4 done, the loop state in SVPSTATE at
      * element 5; STATE's offsets untouched (A43); VLdest not yet
-     * written (it is, once the loop is done). */
-    CHECK_STATE(h_svpstate,
-                SV_STATE(.maxvl = 7, .vl = 7, .srcoffs = k, .destoffs = k));
-    CHECK_STATE(h_state, want.state);
+     * written (it is, once the loop is done).  A plain P48 steps STATE's
+     * offsets instead and leaves SVPSTATE alone. */
+    if (plain) {
+        CHECK_STATE(h_svpstate, 0);
+        CHECK_STATE(h_state, SV_STATE(.maxvl = 7, .vl = A7, .srcoffs = k,
+                                      .destoffs = k));
+    } else {
+        CHECK_STATE(h_svpstate,
+                    SV_STATE(.maxvl = 7, .vl = 7, .srcoffs = k, .destoffs = k));
+        CHECK_STATE(h_state, want.state);
+    }
     CHECK_EQ(h_x44, want.x[44]);
     CHECK_EQ(h_x5, in.x[T0]);
     /* The handler starts with SVPSTATE's offsets clear (its own VLtyp
      * loop runs from element 0: the copy is whole), and sigreturn gives
      * the interrupted loop its offsets back. */
-    CHECK_STATE(h_live_svpstate, SV_STATE(.maxvl = 7, .vl = 7));
+    CHECK_STATE(h_live_svpstate, plain ? 0 : SV_STATE(.maxvl = 7, .vl = 7));
     CHECK_STATE(h_after, SV_STATE(.maxvl = 3, .vl = 3));
     CHECK_EQ(memcmp(h_dst, h_src, sizeof(h_src)), 0);
     CHECK_FILES(&out, &want);
     CHECK_STATE(out.state, want.state);
     CHECK_EQ(out.pcvblk, 0);
-    CHECK_STATE(SV_CSRR(SV_CSR_SVPSTATE), SV_STATE(.maxvl = 7, .vl = 7));
+    CHECK_STATE(SV_CSRR(SV_CSR_SVPSTATE),
+                plain ? 0 : SV_STATE(.maxvl = 7, .vl = 7));
 }
 
 int main(void)
@@ -309,9 +325,12 @@ int main(void)
     for (unsigned vl = 0; vl <= 9; vl += 3) {
         in_block(vl);
     }
-    fault_case(f_ld8, "P64 VLtyp load faults at element 5, resumed", false);
+    fault_case(f_ld8, "P64 VLtyp load faults at element 5, resumed", F_P64);
     fault_case(f_ld8_block,
-               "P64 VLtyp load in a VBLOCK faults at element 5, resumed", true);
+               "P64 VLtyp load in a VBLOCK faults at element 5, resumed",
+               F_P64_BLOCK);
+    fault_case(f_ld_p48, "P48 load (STATE's VL) faults at element 5, resumed",
+               F_P48_STATE);
     sv_context("%s", "");
     return sv_summary("svp_vl");
 }
