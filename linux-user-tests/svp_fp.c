@@ -3,7 +3,8 @@
  * scalar and vector operands, vtp5 predicates on x9/x10/x11 (inverted
  * too), tpred on FI conversions (twin), FCVT's W/WU signedness into a
  * narrow integer element (itype), a FSGNJN whose fields match but whose
- * registers differ (a real sign injection, not FNEG), FLD/FSD.  Expected
+ * registers differ (a real sign injection, not FNEG), FLD/FSD, and FP16
+ * (fmt 10, FLH/FSH; §4.1): add, fused multiply-add, conversions.  Expected
  * values are computed here with the scalar RV64D instructions.
  *
  * VL from a7 (STATE.vl = a7, MVL 8).
@@ -42,6 +43,18 @@ SV_BLOCK_FN(f_sgnjn, EMIT(6, SVPT_FR, 0x22001053, rd = 40, rdv = 1, rs1 = 64,
                           rs1v = 1, rs2 = 1))
 SV_BLOCK_FN(f_fld,
             EMIT(6, SVPT_LD, SVP_FLD | (8 << 20), rd = 40, rdv = 1, rs1 = 20))
+/* FP16 (§4.1): fmt 10 and width 001 (NaN-boxed halves in f registers). */
+SV_BLOCK_FN(h_add_x9, EMIT(6, SVPT_FR, 0x04007053, rd = 40, rdv = 1, rs1 = 64,
+                           rs1v = 1, rs2 = 12, pred = 3))
+SV_BLOCK_FN(h_madd, EMIT(6, SVPT_FR4, 0x04007043, rd = 40, rdv = 1, rs1 = 64,
+                         rs1v = 1, rs2 = 12, rs3 = 80, rs3v = 1))
+SV_BLOCK_FN(h_flh, EMIT(6, SVPT_LD, 0x00001007 | (4 << 20), rd = 40, rdv = 1,
+                        rs1 = 20))
+SV_BLOCK_FN(h_fsh, EMIT(6, SVPT_ST, 0x00001027, rs1 = 20, rs2 = 64, rs2v = 1))
+SV_BLOCK_FN(h_cvt_s_h,
+            EMIT(6, SVPT_FI, 0x40207053, rd = 40, rdv = 1, rs1 = 64, rs1v = 1))
+SV_BLOCK_FN(h_cvt_w_h, EMIT(6, SVPT_FI, 0xc4007053, rd = 40, rdv = 1, rs1 = 64,
+                            rs1v = 1, itype = 3))
 SV_BLOCK_FN(f_fsd_t2,
             EMIT(6, SVPT_ST, SVP_FSD, rs1 = 20, rs2 = 40, rs2v = 1, pred = 2))
 
@@ -225,12 +238,86 @@ static void cases(unsigned vlval, unsigned seed)
     }
 }
 
+/* Halves: 1.5 0x3e00, 2.25 0x4080, 0.5 0x3800, -2.0 0xc000; sums and
+ * products below are exact. */
+#define HBOX(h) (0xffffffffffff0000ull | (h))
+static void fp16(unsigned vlval)
+{
+    static const uint16_t a[8] = {0x3e00, 0x4080, 0x3800, 0xc000,
+                                  0x3e00, 0x4080, 0x3800, 0xc000};
+    /* a[i] + 2.25, a[i] * 2.25 + 0.5, (int)a[i] (RNE) */
+    static const uint16_t sum[8] = {0x4380, 0x4480, 0x4180, 0x3400,
+                                    0x4380, 0x4480, 0x4180, 0x3400};
+    static const uint16_t mad[8] = {0x43c0, 0x4590, 0x3e80, 0xc400,
+                                    0x43c0, 0x4590, 0x3e80, 0xc400};
+    static const int32_t w[8] = {2, 2, 0, -2, 2, 2, 0, -2};
+    static const uint32_t s32[8] = {0x3fc00000, 0x40100000, 0x3f000000,
+                                    0xc0000000, 0x3fc00000, 0x40100000,
+                                    0x3f000000, 0xc0000000};
+    const unsigned vl = vlval < 8 ? vlval : 8;
+    sv_machine in, want;
+    uint16_t mem[16];
+
+    setup(&in, 40 + vlval, vlval);
+    for (unsigned i = 0; i < 8; i++) {
+        in.f[64 + i] = HBOX(a[i]);
+        in.f[80 + i] = HBOX(0x3800);
+    }
+    in.f[12] = HBOX(0x4080);
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        if (bit(in.x[X9], i)) {
+            want.f[40 + i] = HBOX(sum[i]);
+        }
+    }
+    run("fp16 fadd.h v40 = v64 + s12, pred x9", h_add_x9, &in, &want, vl);
+
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        want.f[40 + i] = HBOX(mad[i]);
+    }
+    run("fp16 fmadd.h v40 = v64 * s12 + v80", h_madd, &in, &want, vl);
+
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        want.f[40 + i] = (uint64_t)s32[i] | 0xffffffff00000000ull;
+    }
+    run("fp16 fcvt.s.h v40 <- v64", h_cvt_s_h, &in, &want, vl);
+
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        sv_elem_set(want.x, 40, i, 32, (uint32_t)w[i]);
+    }
+    run("fp16 fcvt.w.h e32 x40.. <- v64", h_cvt_w_h, &in, &want, vl);
+
+    /* flh from 4(x20), fsh to 0(x20): the arena as halves. */
+    in.x[20] = (uintptr_t)mem;
+    for (unsigned k = 0; k < 16; k++) {
+        mem[k] = (uint16_t)(0x3c00 + k * 0x111);
+    }
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        want.f[40 + i] = HBOX(mem[2 + i]);
+    }
+    run("fp16 flh v40 <- 4(x20)", h_flh, &in, &want, vl);
+    {
+        uint16_t expect[16];
+        memcpy(expect, mem, sizeof(mem));
+        for (unsigned j = 0; j < vl; j++) {
+            expect[j] = a[j];
+        }
+        run("fp16 fsh v64 -> 0(x20)", h_fsh, &in, &in, vl);
+        CHECK_EQ(memcmp(mem, expect, sizeof(mem)), 0);
+    }
+}
+
 int main(void)
 {
     sv_trap_install();
     const unsigned vls[] = {0, 1, 4, 8, 10};
     for (size_t v = 0; v < SV_COUNT(vls); v++) {
         cases(vls[v], (unsigned)v * 5 + 1);
+        fp16(vls[v]);
     }
     sv_context("%s", "");
     return sv_summary("svp_fp");

@@ -25,8 +25,9 @@ ILL(t_jalr, EMIT(8, SVPT_I, 0x00000067, rd = 0, rs1 = 1))    /* ret */
 ILL(t_fence, EMIT(6, SVPT_I, 0x0ff0000f))
 ILL(t_amo, EMIT(6, SVPT_R, 0x0000202f, rd = 10, rs1 = 11, rs2 = 12))
 ILL(t_setvl, EMIT(6, SVPT_I, 0x00407057, rd = 10, rs1 = 11))
-ILL(t_fadd_h, EMIT(6, SVPT_FR, 0x04007053, rd = 8, rs1 = 10, rs2 = 12))
-ILL(t_flh, EMIT(6, SVPT_LD, 0x00001007, rd = 8, rs1 = 10))
+/* FP16 is legal (§4.1), but not FCVT.H.H nor fmt 11 (Q). */
+ILL(t_fcvt_h_h, EMIT(6, SVPT_FI, 0x44207053, rd = 8, rs1 = 10))
+ILL(t_fadd_q, EMIT(6, SVPT_FR, 0x06007053, rd = 8, rs1 = 10, rs2 = 12))
 /* Reserved predicates: vitp6 01, vtp5 001, tpred 100. */
 ILL(p_vitp6_01, EMIT(6, SVPT_R, SVP_ADD, rd = 40, rdv = 1, rs1 = 64, rs1v = 1,
                      rs2 = 12, pred = 1))
@@ -82,6 +83,8 @@ ILL(b_reserved, "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=8\nsv_ops\n" EMIT(
                     rs2 = 12, pred = 1) "sv_vblock_end\n")
 
 /* Legal twins. */
+ILL(ok_fadd_h, EMIT(6, SVPT_FR, 0x04007053, rd = 8, rs1 = 10, rs2 = 12))
+ILL(ok_flh, EMIT(6, SVPT_LD, 0x00001007, rd = 8, rs1 = 2))
 ILL(ok_add, EMIT(6, SVPT_R, SVP_ADD, rd = 40, rdv = 1, rs1 = 64, rs1v = 1,
                  rs2 = 12, pred = 2))
 ILL(ok_lui, EMIT(6, SVPT_U, SVP_LUI, rd = 40, rdv = 1, pred = 3))
@@ -144,8 +147,8 @@ int main(void)
     BAD(t_fence);
     BAD(t_amo);
     BAD(t_setvl);
-    BAD(t_fadd_h);
-    BAD(t_flh);
+    BAD(t_fcvt_h_h);
+    BAD(t_fadd_q);
     BAD(p_vitp6_01);
     BAD(p_u_01);
     BAD(p_vtp5_001);
@@ -174,6 +177,8 @@ int main(void)
     BAD(x_p64_127);
     BAD(x48);
     BAD(b_reserved);
+    OK(ok_fadd_h);
+    OK(ok_flh);
     OK(ok_add);
     OK(ok_lui);
     OK(ok_fadd);

@@ -251,8 +251,8 @@ TEST(Prefix, TypeDecision)
         {fence, SV_PTYPE_RESERVED},
         {amoadd, SV_PTYPE_RESERVED},
         {setvl, SV_PTYPE_RESERVED},
-        {fadd_h, SV_PTYPE_RESERVED},
-        {flh_8_0_10, SV_PTYPE_RESERVED},
+        {fadd_h, SV_PTYPE_FR},
+        {flh_8_0_10, SV_PTYPE_LD},
         {0xFFFFFFFF, SV_PTYPE_RESERVED},
     };
     for (const auto &t : cases) {
@@ -439,6 +439,56 @@ TEST(Prefix, ItypeWithoutIntegerOperandIsReserved)
     expect_fails48(p48(0x00C53427, 3u << 4), SV_ILLEGAL_PREFIX_FIELD); // fsd
 }
 
+TEST(Prefix, Fp16)
+{
+    // §4.1: fmt 10 is H and load/store width 001 is H under a prefix.
+    sv_prefix_context c = ok48(p48(fadd_h, pb(13)));
+    EXPECT_EQ(c.type, SV_PTYPE_FR);
+    EXPECT_EQ(c.op.fp, SV_FP_ADD);
+    EXPECT_EQ(c.op.fmt_bits, 16);
+    EXPECT_EQ(c.op.rd.width, 16);
+    EXPECT_EQ(c.op.rs1.width, 16);
+    EXPECT_EQ(c.op.rs2.width, 16);
+    EXPECT_EQ(c.op.rm, 7);
+    // fmadd.h f8, f10, f12, f13 (fmt 10).
+    c = ok48(p48(0x6CC57443, 0));
+    EXPECT_EQ(c.type, SV_PTYPE_FR4);
+    EXPECT_EQ(c.op.fp, SV_FP_MADD);
+    EXPECT_EQ(c.op.rs3.width, 16);
+    // flh / fsh: two bytes, a half register.
+    c = ok48(p48(flh_8_0_10, 0));
+    EXPECT_EQ(c.op.cls, SV_OPC_LOAD);
+    EXPECT_EQ(c.op.mem_bytes, 2);
+    EXPECT_EQ(c.op.rd.width, 16);
+    c = ok48(p48(0x00C51427, 0)); // fsh f12, 8(x10)
+    EXPECT_EQ(c.op.cls, SV_OPC_STORE);
+    EXPECT_EQ(c.op.mem_bytes, 2);
+    EXPECT_EQ(c.op.rs2.width, 16);
+    // fcvt.s.h f8, f10 (fmt 00, rs2 = H) and fcvt.h.d f8, f10.
+    c = ok48(p48(0x40257453, 0));
+    EXPECT_EQ(c.type, SV_PTYPE_FI);
+    EXPECT_EQ(c.op.fp, SV_FP_CVT_F_F);
+    EXPECT_EQ(c.op.rd.width, 32);
+    EXPECT_EQ(c.op.rs1.width, 16);
+    c = ok48(p48(0x44157453, 0));
+    EXPECT_EQ(c.op.fp, SV_FP_CVT_F_F);
+    EXPECT_EQ(c.op.rd.width, 16);
+    EXPECT_EQ(c.op.rs1.width, 64);
+    // fcvt.w.h x8, f10; fmv.x.h x8, f10.
+    c = ok48(p48(0xC4057453, 0));
+    EXPECT_EQ(c.op.fp, SV_FP_CVT_I_F);
+    EXPECT_EQ(c.op.rs1.width, 16);
+    EXPECT_EQ(c.op.int_signed, 1);
+    c = ok48(p48(0xE4050453, 0));
+    EXPECT_EQ(c.op.fp, SV_FP_MV_X_F);
+    EXPECT_EQ(c.op.rs1.width, 16);
+    // fcvt.h.h (rs2 = fmt = H) and fmt 11 (Q) stay reserved.
+    expect_fails48(p48(0x44257453, 0), SV_ILLEGAL_PREFIX_TYPE);
+    expect_fails48(p48(0x06C57453, 0), SV_ILLEGAL_PREFIX_TYPE);
+    // A plain RV64GC word is not changed by the FP16 path.
+    EXPECT_EQ(ok48(p48(0x00052407, 0)).op.mem_bytes, 4); // flw
+}
+
 TEST(Prefix, SignednessRules)
 {
     EXPECT_EQ(ok48(p48(add_8_10_12, 0)).int_signed, 0);  // OP
@@ -584,8 +634,8 @@ TEST(Prefix, ReservedP64Bits)
 
 TEST(Prefix, ReservedTypes)
 {
-    for (uint32_t insn : {ecall, beq_10_12, jal_0, jalr_0, fence, amoadd, setvl,
-                          fadd_h, flh_8_0_10}) {
+    for (uint32_t insn :
+         {ecall, beq_10_12, jal_0, jalr_0, fence, amoadd, setvl}) {
         expect_fails48(p48(insn, 0), SV_ILLEGAL_PREFIX_TYPE);
         expect_fails64(p64(insn, 0, 0), SV_ILLEGAL_PREFIX_TYPE);
     }

@@ -208,6 +208,9 @@ static uint64_t sv_fp_src(SVExec *ex, const SVOpnd *o, unsigned idx)
     if (o->width == 32) {
         return (raw >> 32) == UINT32_MAX ? (uint32_t)raw : 0x7fc00000u;
     }
+    if (o->width == 16) { /* SVPrefix FP16 (§4.1): NaN-boxed like .S */
+        return (raw >> 16) == MAKE_64BIT_MASK(0, 48) ? (uint16_t)raw : 0x7e00u;
+    }
     return raw;
 }
 
@@ -217,7 +220,9 @@ static void sv_fp_dst(SVExec *ex, const SVOpnd *d, unsigned idx, uint64_t v)
         sv_write(ex, true, sv_offset(d, idx), d->stride, v);
     } else {
         sv_write(ex, true, sv_offset(d, idx), 8,
-                 d->width == 32 ? v | MAKE_64BIT_MASK(32, 32) : v);
+                 d->width == 32   ? v | MAKE_64BIT_MASK(32, 32)
+                 : d->width == 16 ? (uint16_t)v | MAKE_64BIT_MASK(16, 48)
+                                  : v);
     }
 }
 

@@ -713,8 +713,11 @@ typedef struct sv_prefix_context {
     /*
      * The wrapped instruction as the element loop runs it: sv_op_decode's
      * result, except that MV (ADDI rd, rs1, 0) is C.MV's twin form (rs1
-     * absent, rs2 the source; §4.2 lists MV under tpred) and FSGNJ* is
-     * twin (FMV/FNEG/FABS) only when both sources are the same register.
+     * absent, rs2 the source; §4.2 lists MV under tpred), FSGNJ* is
+     * twin (FMV/FNEG/FABS) only when both sources are the same register,
+     * and FP16 (§4.1: fmt 10, FLH/FSH, FCVT to/from H) decodes as its
+     * single- (or double-) precision twin with the half operands' width
+     * 16 (fmt_bits 16 when the destination is half; mem_bytes 2).
      */
     sv_op op;
     /*
@@ -742,12 +745,13 @@ typedef struct sv_prefix_context {
  * context is stored; otherwise *out is untouched.
  *   SV_NEED_MORE_BYTES: n < 2 or n < the format's length.
  *   SV_ILLEGAL_RESERVED_LENGTH: not a P48 (0011111) or P64 (0111111).
- *   SV_ILLEGAL_PREFIX_TYPE: the wrapped opcode's type is reserved.
+ *   SV_ILLEGAL_PREFIX_TYPE: the wrapped opcode's type is reserved (also
+ *     FCVT.H.H and fmt 11, which have no meaning).
  *   SV_ILLEGAL_PREFIX_FIELD: a reserved bit set (P48-U 16/15/13, P48-FR
  *     12, P64 "—"/rsvd bits), pred 001 (vitp6 01), tpred 100, a source
  *     predicate on an op that is not twin-predicated, a non-zero itype
- *     on an op without integer register operands, FP16 (fmt 10 and
- *     FLH/FSH: not implemented, illegal).
+ *     on an op without integer register operands (FSQRT; FP load/store
+ *     data).
  *   SV_ILLEGAL_PREFIX_VLTYP: as sv_vltyp_decode.
  */
 sv_status sv_prefix_decode(const uint8_t *bytes, size_t n,

@@ -172,12 +172,79 @@ bool twin_pred(unsigned tpred, sv_pred_entry *dst, sv_pred_entry *src)
     return true;
 }
 
+// FP16 (§4.1: "the prefix adds FP16"): fmt 10 in OP-FP / FMA, and
+// FLH/FSH (width 001).  The half form decodes as its single-precision
+// twin, with the half-precision operands narrowed to 16 bits.
+constexpr Field fmt{25, 2};
+constexpr Field funct3{12, 3};
+constexpr Field funct5{27, 5};
+constexpr Field rs2f{20, 5};
+constexpr unsigned fmt_s = 0, fmt_d = 1, fmt_h = 2;
+constexpr unsigned f5_cvt_ff = 0x08;
+constexpr unsigned width_h = 1, width_w = 2;
+
+void narrow_fp(sv_operand *o)
+{
+    if (o->present && o->is_fp) {
+        o->width = 16;
+    }
+}
+
+bool decode_wrapped(uint32_t insn, sv_op *op)
+{
+    const unsigned opc = insn & 0x7F;
+    const bool fp_arith = opc == op_fp || opc == op_madd || opc == op_msub ||
+                          opc == op_nmsub || opc == op_nmadd;
+    if ((opc == op_load_fp || opc == op_store_fp) &&
+        funct3.extract(insn) == width_h) {
+        // FLH / FSH: FLW / FSW moving two bytes.
+        if (!sv_op_decode(funct3.deposit(insn, width_w), op)) {
+            return false;
+        }
+        op->mem_bytes = 2;
+        narrow_fp(opc == op_load_fp ? &op->rd : &op->rs2);
+        return true;
+    }
+    if (opc == op_fp && funct5.extract(insn) == f5_cvt_ff &&
+        (fmt.extract(insn) == fmt_h || rs2f.extract(insn) == fmt_h)) {
+        // FCVT between H and S/D: the S/D conversion with the same other
+        // side, the half side narrowed.
+        const bool to_h = fmt.extract(insn) == fmt_h;
+        const unsigned other = to_h ? rs2f.extract(insn) : fmt.extract(insn);
+        if (other != fmt_s && other != fmt_d) {
+            return false;
+        }
+        const unsigned half_as = other == fmt_s ? fmt_d : fmt_s;
+        uint32_t w =
+            to_h ? fmt.deposit(insn, half_as) : rs2f.deposit(insn, half_as);
+        if (!sv_op_decode(w, op)) {
+            return false;
+        }
+        narrow_fp(to_h ? &op->rd : &op->rs1);
+        if (to_h) {
+            op->fmt_bits = 16;
+        }
+        return true;
+    }
+    if (fp_arith && fmt.extract(insn) == fmt_h) {
+        if (!sv_op_decode(fmt.deposit(insn, fmt_s), op)) {
+            return false;
+        }
+        op->fmt_bits = 16;
+        for (sv_operand *o : {&op->rd, &op->rs1, &op->rs2, &op->rs3}) {
+            narrow_fp(o);
+        }
+        return true;
+    }
+    return sv_op_decode(insn, op);
+}
+
 } // namespace
 
 extern "C" sv_prefix_type sv_prefix_type_of(uint32_t insn32)
 {
     sv_op op;
-    if ((insn32 & 3) != 3 || !sv_op_decode(insn32, &op)) {
+    if ((insn32 & 3) != 3 || !decode_wrapped(insn32, &op)) {
         return SV_PTYPE_RESERVED;
     }
     switch (insn32 & 0x7F) {
@@ -270,7 +337,7 @@ extern "C" sv_status sv_prefix_decode(const uint8_t *bytes, size_t n,
     if (c.type == SV_PTYPE_RESERVED) {
         return SV_ILLEGAL_PREFIX_TYPE;
     }
-    sv_op_decode(c.insn, &c.op);
+    decode_wrapped(c.insn, &c.op);
     const Layout &l = layouts[c.type];
     if ((w & l.rsvd48) || (p64 && (w & l.rsvd64))) {
         return SV_ILLEGAL_PREFIX_FIELD;
