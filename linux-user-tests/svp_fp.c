@@ -55,6 +55,14 @@ SV_BLOCK_FN(h_cvt_s_h,
             EMIT(6, SVPT_FI, 0x40207053, rd = 40, rdv = 1, rs1 = 64, rs1v = 1))
 SV_BLOCK_FN(h_cvt_w_h, EMIT(6, SVPT_FI, 0xc4007053, rd = 40, rdv = 1, rs1 = 64,
                             rs1v = 1, itype = 3))
+SV_BLOCK_FN(h_class,
+            EMIT(6, SVPT_FI, 0xe4001053, rd = 40, rdv = 1, rs1 = 64, rs1v = 1))
+SV_BLOCK_FN(h_mv_x,
+            EMIT(6, SVPT_FI, 0xe4000053, rd = 40, rdv = 1, rs1 = 64, rs1v = 1))
+SV_BLOCK_FN(h_cvt_h_w,
+            EMIT(6, SVPT_FI, 0xd4007053, rd = 40, rdv = 1, rs1 = 64, rs1v = 1))
+SV_BLOCK_FN(h_sqrt,
+            EMIT(6, SVPT_FI, 0x5c007053, rd = 40, rdv = 1, rs1 = 80, rs1v = 1))
 SV_BLOCK_FN(f_fsd_t2,
             EMIT(6, SVPT_ST, SVP_FSD, rs1 = 20, rs2 = 40, rs2v = 1, pred = 2))
 
@@ -289,6 +297,41 @@ static void fp16(unsigned vlval)
         sv_elem_set(want.x, 40, i, 32, (uint32_t)w[i]);
     }
     run("fp16 fcvt.w.h e32 x40.. <- v64", h_cvt_w_h, &in, &want, vl);
+
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        want.x[40 + i] = a[i] == 0xc000 ? 1u << 1 : 1u << 6; /* -/+ normal */
+    }
+    run("fp16 fclass.h x40.. <- v64", h_class, &in, &want, vl);
+
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        want.x[40 + i] = sv_sext(a[i], 16);
+    }
+    run("fp16 fmv.x.h x40.. <- v64 (sign-extended)", h_mv_x, &in, &want, vl);
+
+    {
+        static const int64_t ints[4] = {3, -1, 0, 100};
+        static const uint16_t halves[4] = {0x4200, 0xbc00, 0x0000, 0x5640};
+        sv_machine in2 = in;
+        for (unsigned i = 0; i < 8; i++) {
+            in2.x[64 + i] = (uint64_t)ints[i % 4];
+        }
+        want = in2;
+        for (unsigned i = 0; i < vl; i++) {
+            want.f[40 + i] = HBOX(halves[i % 4]);
+        }
+        run("fp16 fcvt.h.w v40 <- x64..", h_cvt_h_w, &in2, &want, vl);
+    }
+
+    for (unsigned i = 0; i < 8; i++) {
+        in.f[80 + i] = HBOX(0x4080); /* 2.25 */
+    }
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        want.f[40 + i] = HBOX(0x3e00); /* 1.5 */
+    }
+    run("fp16 fsqrt.h v40 <- v80", h_sqrt, &in, &want, vl);
 
     /* flh from 4(x20), fsh to 0(x20): the arena as halves. */
     in.x[20] = (uintptr_t)mem;
