@@ -202,6 +202,33 @@ static void run_case(const pcase *c, unsigned vlval, uint64_t mask,
     }
 }
 
+/*
+ * 100 inline-translated prefixes in one TB: each takes TCG loop temps, so
+ * the translator must switch to the helper before a TB runs out (a QEMU
+ * assert otherwise).  x40.. += x12, 100 times.
+ */
+SV_BLOCK_FN(p_many, ".rept 100\n" EMIT(6, SVPT_R, SVP_ADD, rd = 40, rdv = 1,
+                                       rs1 = 40, rs1v = 1, rs2 = 12) ".endr\n")
+
+static void many(unsigned vlval)
+{
+    sv_machine in, out, want;
+    const unsigned vl = vlval < 8 ? vlval : 8;
+
+    sv_machine_fill(&in, 950 + vlval);
+    in.x[A7] = vlval;
+    in.state = SV_STATE(.maxvl = 7, .vl = A7);
+    want = in;
+    for (unsigned i = 0; i < vl; i++) {
+        want.x[40 + i] += 100 * in.x[12];
+    }
+    sv_context("100 P48 adds in one TB, VL %u", vl);
+    sv_trap t = sv_exec(p_many, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, in.state);
+}
+
 /* U type: LUI/AUIPC run once, rd as given (A36); itype truncates. */
 SV_BLOCK_FN(p_lui_v,
             EMIT(6, SVPT_U, SVP_LUI | (0x12345 << 12), rd = 40, rdv = 1))
@@ -255,6 +282,8 @@ int main(void)
         run_case(&cases[i], 6, 0x3c, (unsigned)i, true);
     }
     upper();
+    many(8);
+    many(3);
     sv_context("%s", "");
     return sv_summary("svp_int");
 }
