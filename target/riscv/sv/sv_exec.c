@@ -943,12 +943,12 @@ static void sv_run(SVExec *ex, uint64_t desc)
     }
 }
 
-void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
-                         target_ulong pc)
+static void sv_elements(CPURISCVState *env, uint32_t insn, uint64_t desc,
+                        target_ulong pc, uintptr_t ra)
 {
     SVExec ex = {
         .env = env,
-        .ra = GETPC(),
+        .ra = ra,
         .insn = insn,
         .pc = pc,
         .subvl = sv_state_subvl(env->sv.state),
@@ -984,6 +984,102 @@ void sv_exec_prefixed(CPURISCVState *env, const sv_op *op, uint32_t insn,
     sv_run(&ex, desc);
 }
 
+void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
+                         target_ulong pc)
+{
+    sv_elements(env, insn, desc, pc, GETPC());
+}
+
+/*
+ * The common shape of vector memory access: a unit-stride run between a
+ * scalar address and packed register elements of the memory's width, all
+ * elements active, trap-ffirst or not (the translator checked the static
+ * part: sv_unit_run_ok in trans_sv.c.inc).  Every page of the run is
+ * probed without faulting first; only when all of them (or, for trap-
+ * ffirst, a first part) are plain RAM does the run move, by memcpy, so
+ * nothing is changed before a case the element loop must handle: SUBVL,
+ * a resumed loop, a fault (precise, §7.1 for the first element), MMIO,
+ * watchpoints, pages holding translated code.  Returns false for those.
+ */
+static bool sv_unit_run(CPURISCVState *env, uint32_t insn, uint64_t desc,
+                        uintptr_t ra)
+{
+    uint32_t state = env->sv.state;
+    unsigned vl_reg = sv_state_vl_reg(state);
+    int mmu_idx = riscv_env_mmu_index(env, false);
+    bool store, ffirst, cut = false;
+    unsigned es, n, off, pages = 0;
+    target_ulong a0, end, page_end[2];
+    void *host[2];
+    uint8_t *file;
+    sv_op op;
+
+    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state) ||
+        !sv_op_decode_cached(insn, &op)) {
+        return false;
+    }
+    store = op.cls == SV_OPC_STORE;
+    ffirst = !store && sv_desc_pred(desc, SV_DESC_PRED_DEST).ffirst;
+    es = op.mem_bytes;
+    n = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    off = sv_desc_operand(desc, store ? SV_SLOT_RS2 : SV_SLOT_RD).regidx * 8;
+    if (off + n * es > SV_FILE_BYTES) {
+        return false; /* the element loop raises illegal (C4) */
+    }
+    file = (store ? op.rs2.is_fp : op.rd.is_fp) ? (uint8_t *)env->sv_fpr
+                                                : (uint8_t *)env->sv_gpr;
+    a0 = env->sv_gpr[sv_desc_operand(desc, SV_SLOT_RS1).regidx] + op.imm;
+    end = a0 + (target_ulong)n * es;
+    /* At most 64 x 8 bytes: two pages. */
+    for (target_ulong p = a0; p < end; p = (p | ~TARGET_PAGE_MASK) + 1) {
+        int flags;
+
+        if (pages == 2) {
+            return false;
+        }
+        flags = probe_access_flags(env, p, 1,
+                                   store ? MMU_DATA_STORE : MMU_DATA_LOAD,
+                                   mmu_idx, true, &host[pages], ra);
+        if (flags == TLB_INVALID_MASK && ffirst && (p - a0) / es > 0) {
+            /*
+             * §7.1, A49: VL := the first element touching this page.  An
+             * element 0 that would fault traps: the element loop's job.
+             */
+            n = (p - a0) / es;
+            cut = true;
+            break;
+        }
+        if (flags || !host[pages]) {
+            return false;
+        }
+        page_end[pages++] = MIN((p | ~TARGET_PAGE_MASK) + 1, end);
+    }
+    for (unsigned i = 0, done = 0; i < pages && done < n * es; i++) {
+        unsigned count = MIN(page_end[i] - (a0 + done), n * es - done);
+
+        if (store) {
+            memcpy(host[i], file + off + done, count);
+        } else {
+            memcpy(file + off + done, host[i], count);
+        }
+        done += count;
+    }
+    if (cut && vl_reg) {
+        env->gpr[vl_reg] = n;
+    }
+    return true;
+}
+
+void HELPER(sv_unit_run)(CPURISCVState *env, uint32_t insn, uint64_t desc,
+                         target_ulong pc)
+{
+    uintptr_t ra = GETPC();
+
+    if (!sv_unit_run(env, insn, desc, ra)) {
+        sv_elements(env, insn, desc, pc, ra);
+    }
+}
+
 /*
  * A branch with a tagged operand (§6.5, via sv_vector_branch in svcore):
  * the first predicate is rs1's entry, the second (the result register and
@@ -991,13 +1087,14 @@ void sv_exec_prefixed(CPURISCVState *env, const sv_op *op, uint32_t insn,
  * (redirected, A29) is an ordinary branch on the redirected registers.
  * Returns whether to take it; the translator jumps (§3.7).
  */
+/* A vector operand's elements must end inside the register file (§5.5). */
+static bool sv_branch_operand_fits(const sv_branch_operand *o, unsigned vl)
+{
+    return !o->isvec || vl * o->width / 8 <= o->readable;
+}
+
 target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
 {
-    SVExec ex = {.env = env,
-                 .ra = GETPC(),
-                 .insn = insn,
-                 .loopst = &env->sv.state,
-                 .sign = -1};
     SVOperandDesc a = sv_desc_operand(desc, SV_SLOT_RS1);
     SVOperandDesc b = sv_desc_operand(desc, SV_SLOT_RS2);
     SVPredDesc first = sv_desc_pred(desc, SV_DESC_PRED_SRC);
@@ -1005,14 +1102,12 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
     uint32_t state = env->sv.state;
     unsigned vl_reg = sv_state_vl_reg(state);
     const uint8_t *file = (const uint8_t *)env->sv_gpr;
-    sv_branch_desc d = {0};
+    sv_branch_desc d;
     sv_branch_result r;
     bool vector = a.isvec || b.isvec;
 
-    if (!sv_op_decode_cached(insn, &ex.op)) {
-        sv_illegal(&ex, "undecodable (translator out of step)");
-    }
-    d.kind = ex.op.alu;
+    /* This runs once per iteration of a vector loop: no SVExec set-up. */
+    d.kind = (desc >> SV_DESC_BRANCH_KIND) & 7;
     /* The kernel may load whole SIMD vectors up to the file's end. */
     d.a = (sv_branch_operand){file + a.regidx * 8, a.isvec,
                               a.elwidth ? a.elwidth : 64,
@@ -1020,41 +1115,45 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
     d.b = (sv_branch_operand){file + b.regidx * 8, b.isvec,
                               b.elwidth ? b.elwidth : 64,
                               sizeof(env->sv_gpr) - b.regidx * 8};
-    d.ps = ~(uint64_t)0;
-    d.vl = 1;
-    if (vector) {
-        ex.subvl = 1;
-        ex.vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
-        for (unsigned k = 0; k < 2; k++) {
-            SVOpnd o = {.present = true,
-                        .isvec = k ? b.isvec : a.isvec,
-                        .reg = k ? b.regidx : a.regidx};
-
-            o.width = k ? d.b.width : d.a.width;
-            o.stride = o.width / 8;
-            sv_check_range(&ex, &o);
-        }
-        d.ps = sv_mask(&ex, &first);
-        d.zero1 = first.enabled && first.zero;
-        d.ffirst = first.enabled && first.ffirst;
-        d.has_target = second.enabled;
-        d.inv2 = second.inv;
-        d.zero2 = second.zero;
-        d.target_old = second.predidx ? env->gpr[second.predidx] : 0;
-        d.vl = ex.vl;
-        d.start = sv_state_unpack(state).srcoffs;
+    if (!vector) {
+        /* Both redirected scalars: an ordinary branch (A29). */
+        d.ps = ~(uint64_t)0;
+        d.zero1 = d.ffirst = d.has_target = d.inv2 = d.zero2 = 0;
+        d.target_old = 0;
+        d.vl = 1;
+        d.start = 0;
+        return sv_vector_branch(&d).taken;
     }
+    d.vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    if (!sv_branch_operand_fits(&d.a, d.vl) ||
+        !sv_branch_operand_fits(&d.b, d.vl)) {
+        SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
+
+        sv_illegal(&ex, "elements run past register 127 (§5.5)");
+    }
+    d.ps = ~(uint64_t)0;
+    if (first.enabled) {
+        uint64_t m = first.predidx ? env->gpr[first.predidx] : 0;
+
+        d.ps = first.inv ? ~m : m;
+    }
+    d.zero1 = first.enabled && first.zero;
+    d.ffirst = first.enabled && first.ffirst;
+    d.has_target = second.enabled;
+    d.inv2 = second.inv;
+    d.zero2 = second.zero;
+    d.target_old = second.predidx ? env->gpr[second.predidx] : 0;
+    d.start = sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
     r = sv_vector_branch(&d);
-    if (vector) {
-        if (second.enabled && second.predidx) {
-            env->gpr[second.predidx] = r.mask; /* whole register, A20 */
-        }
-        if (r.cut) {
-            sv_set_vl(&ex, r.new_vl); /* §7.3, A19 */
-        }
-        if (!sv_state_offsets_zero(state)) {
-            sv_set_offsets(&ex, 0, 0, 0);
-        }
+    if (second.enabled && second.predidx) {
+        env->gpr[second.predidx] = r.mask; /* whole register, A20 */
+    }
+    if (r.cut && vl_reg) {
+        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    }
+    if (!sv_state_offsets_zero(state)) {
+        /* A resumed compare is done: offsets back to 0 (§1.6 rule 5). */
+        env->sv.state = sv_state_set_offsets(env->sv.state, 0, 0, 0);
     }
     return r.taken;
 }

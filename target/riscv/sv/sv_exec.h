@@ -23,6 +23,8 @@ enum { SV_SLOT_RD, SV_SLOT_RS1, SV_SLOT_RS2, SV_SLOT_RS3, SV_SLOT_COUNT };
 #define SV_DESC_PRED_BITS 9
 #define SV_DESC_PRED_DEST 40
 #define SV_DESC_PRED_SRC 49
+/* Vector branches: the compare (funct3, sv_cmp_kind) at 60:58. */
+#define SV_DESC_BRANCH_KIND 58
 
 typedef struct SVOperandDesc {
     unsigned regidx;
