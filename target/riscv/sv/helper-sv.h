@@ -26,3 +26,5 @@ DEF_HELPER_4(sv_unit_run, void, env, i32, i64, tl)
 DEF_HELPER_2(sv_inline_vl, tl, env, i32)
 /* A vector (consensual) compare-and-branch (§6.5): returns "taken". */
 DEF_HELPER_3(sv_branch, tl, env, i32, i64)
+/* A P48/P64 (SVPrefix, §4): decodes its bits again and runs its loop. */
+DEF_HELPER_3(sv_prefix, void, env, i64, tl)

@@ -57,6 +57,11 @@ typedef struct SVExec {
     void *probed_host;  /* probed_page's host address when it is plain RAM */
     bool offsets_dirty; /* STATE's offsets may be non-zero */
     unsigned mem_es;    /* loads/stores: element size in memory, bits */
+    /* The word whose offsets the loop steps: STATE, or SVPSTATE for a
+     * prefixed VLtyp/svlen instruction (§1.7, A43). */
+    uint32_t *loopst;
+    int sign; /* integer result extension: -1 the op's own, else 0/1
+                 (SVPrefix's signedness rule, §4.2) */
 } SVExec;
 
 /*
@@ -196,7 +201,7 @@ static void sv_set_offsets(SVExec *ex, unsigned src, unsigned dst, unsigned sub)
         return; /* they are 0 already */
     }
     ex->offsets_dirty = src | dst | sub;
-    ex->env->sv.state = sv_state_set_offsets(ex->env->sv.state, src, dst, sub);
+    *ex->loopst = sv_state_set_offsets(*ex->loopst, src, dst, sub);
 }
 
 /* ------------------------------------------------------------------ int */
@@ -237,6 +242,9 @@ static uint64_t sv_fp_src(SVExec *ex, const SVOpnd *o, unsigned idx)
     if (o->width == 32) {
         return (raw >> 32) == UINT32_MAX ? (uint32_t)raw : 0x7fc00000u;
     }
+    if (o->width == 16) { /* SVPrefix FP16 (§4.1): NaN-boxed like .S */
+        return (raw >> 16) == MAKE_64BIT_MASK(0, 48) ? (uint16_t)raw : 0x7e00u;
+    }
     return raw;
 }
 
@@ -246,7 +254,9 @@ static void sv_fp_dst(SVExec *ex, const SVOpnd *d, unsigned idx, uint64_t v)
         sv_write(ex, true, sv_offset(d, idx), d->stride, v);
     } else {
         sv_write(ex, true, sv_offset(d, idx), 8,
-                 d->width == 32 ? v | MAKE_64BIT_MASK(32, 32) : v);
+                 d->width == 32   ? v | MAKE_64BIT_MASK(32, 32)
+                 : d->width == 16 ? (uint16_t)v | MAKE_64BIT_MASK(16, 48)
+                                  : v);
     }
 }
 
@@ -418,7 +428,7 @@ static void sv_store_result(SVExec *ex, unsigned idx, uint64_t v)
     } else {
         bool sign =
             ex->op.cls == SV_OPC_INT ? sv_alu_result_signed(ex->op.alu) : true;
-        sv_int_dst(ex, &ex->rd, idx, v, sign);
+        sv_int_dst(ex, &ex->rd, idx, v, ex->sign >= 0 ? ex->sign : sign);
     }
 }
 
@@ -763,6 +773,9 @@ static void sv_twin_write(SVExec *ex, unsigned j, unsigned s, uint64_t v)
         if (op->cls == SV_OPC_INT || op->fp == SV_FP_CLASS) {
             sign = false;
         }
+        if (ex->sign >= 0) {
+            sign = ex->sign;
+        }
         sv_int_dst(ex, &ex->rd, sv_index(ex, &ex->rd, j, s), v, sign);
     }
 }
@@ -896,6 +909,40 @@ done:
     sv_set_offsets(ex, 0, 0, 0);
 }
 
+/*
+ * Runs ex->op's element loop with the operands and predicates of desc;
+ * ex has env, ra, insn, pc, op, vl, subvl, loopst and sign set.
+ */
+static void sv_run(SVExec *ex, uint64_t desc)
+{
+    ex->pd = sv_desc_pred(desc, SV_DESC_PRED_DEST);
+    ex->ps = sv_desc_pred(desc, SV_DESC_PRED_SRC);
+    ex->rd = sv_opnd(&ex->op.rd, sv_desc_operand(desc, SV_SLOT_RD));
+    ex->rs1 = sv_opnd(&ex->op.rs1, sv_desc_operand(desc, SV_SLOT_RS1));
+    ex->rs2 = sv_opnd(&ex->op.rs2, sv_desc_operand(desc, SV_SLOT_RS2));
+    ex->rs3 = sv_opnd(&ex->op.rs3, sv_desc_operand(desc, SV_SLOT_RS3));
+    ex->st = sv_state_unpack(*ex->loopst);
+    ex->offsets_dirty = ex->st.srcoffs | ex->st.destoffs | ex->st.dsvoffs;
+
+    for (const SVOpnd *o = &ex->rd; o <= &ex->rs3; o++) {
+        if (o->present && o->is_fp && o->overridden && o->width == 8) {
+            sv_illegal(ex, "8-bit FP elements have no format (§5.5)");
+        }
+    }
+    if (ex->op.cls == SV_OPC_LOAD || ex->op.cls == SV_OPC_STORE) {
+        unsigned w = ex->op.mem_bytes * 8;
+
+        /* The address register's width cuts memory up (§8.2). */
+        ex->mem_es =
+            ex->rs1.overridden && ex->rs1.width < w ? ex->rs1.width : w;
+        sv_loop_twin(ex);
+    } else if (ex->op.twin) {
+        sv_loop_twin(ex);
+    } else {
+        sv_loop_single(ex);
+    }
+}
+
 static void sv_elements(CPURISCVState *env, uint32_t insn, uint64_t desc,
                         target_ulong pc, uintptr_t ra)
 {
@@ -904,39 +951,37 @@ static void sv_elements(CPURISCVState *env, uint32_t insn, uint64_t desc,
         .ra = ra,
         .insn = insn,
         .pc = pc,
-        .pd = sv_desc_pred(desc, SV_DESC_PRED_DEST),
-        .ps = sv_desc_pred(desc, SV_DESC_PRED_SRC),
         .subvl = sv_state_subvl(env->sv.state),
+        .loopst = &env->sv.state,
+        .sign = -1,
     };
     unsigned vl_reg = sv_state_vl_reg(env->sv.state);
 
     if (!sv_op_decode_cached(insn, &ex.op)) {
         sv_illegal(&ex, "undecodable (translator out of step)");
     }
-    ex.rd = sv_opnd(&ex.op.rd, sv_desc_operand(desc, SV_SLOT_RD));
-    ex.rs1 = sv_opnd(&ex.op.rs1, sv_desc_operand(desc, SV_SLOT_RS1));
-    ex.rs2 = sv_opnd(&ex.op.rs2, sv_desc_operand(desc, SV_SLOT_RS2));
-    ex.rs3 = sv_opnd(&ex.op.rs3, sv_desc_operand(desc, SV_SLOT_RS3));
     ex.vl = sv_effective_vl(env->sv.state, vl_reg ? env->gpr[vl_reg] : 0);
-    ex.st = sv_state_unpack(env->sv.state);
-    ex.offsets_dirty = ex.st.srcoffs | ex.st.destoffs | ex.st.dsvoffs;
+    sv_run(&ex, desc);
+}
 
-    for (const SVOpnd *o = &ex.rd; o <= &ex.rs3; o++) {
-        if (o->present && o->is_fp && o->overridden && o->width == 8) {
-            sv_illegal(&ex, "8-bit FP elements have no format (§5.5)");
-        }
-    }
-    if (ex.op.cls == SV_OPC_LOAD || ex.op.cls == SV_OPC_STORE) {
-        unsigned w = ex.op.mem_bytes * 8;
+void sv_exec_prefixed(CPURISCVState *env, const sv_op *op, uint32_t insn,
+                      uint64_t desc, target_ulong pc, unsigned vl,
+                      unsigned subvl, uint32_t *loopst, bool int_signed,
+                      uintptr_t ra)
+{
+    SVExec ex = {
+        .env = env,
+        .ra = ra,
+        .insn = insn,
+        .pc = pc,
+        .op = *op,
+        .vl = vl,
+        .subvl = subvl,
+        .loopst = loopst,
+        .sign = int_signed,
+    };
 
-        /* The address register's width cuts memory up (§8.2). */
-        ex.mem_es = ex.rs1.overridden && ex.rs1.width < w ? ex.rs1.width : w;
-        sv_loop_twin(&ex);
-    } else if (ex.op.twin) {
-        sv_loop_twin(&ex);
-    } else {
-        sv_loop_single(&ex);
-    }
+    sv_run(&ex, desc);
 }
 
 void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
