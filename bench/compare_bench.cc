@@ -12,6 +12,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstring>
+#include <string>
 
 #include "compare_simd.h"
 #include "svcore.h"
@@ -100,6 +101,8 @@ void shapes(benchmark::internal::Benchmark *b)
 
 BENCHMARK(branch)->Apply(shapes);
 BENCHMARK(kernel<true>)->Name("simd")->Apply(shapes);
+// The same kernel on every other SIMD target the host has (registered in
+// main): simd_<target>.
 BENCHMARK(kernel<false>)->Name("scalar")->Apply(shapes);
 BENCHMARK(host_memchr)->Name("memchr")->Apply(shapes);
 
@@ -108,6 +111,18 @@ BENCHMARK(host_memchr)->Name("memchr")->Apply(shapes);
 int main(int argc, char **argv)
 {
     benchmark::Initialize(&argc, argv);
+    const char *targets[8];
+    const unsigned n = svcore::compare_targets(targets, 8);
+    for (unsigned t = 1; t < n; t++) {
+        const char *name = targets[t];
+        benchmark::RegisterBenchmark((std::string("simd_") + name).c_str(),
+                                     [name](benchmark::State &state) {
+                                         svcore::compare_use_target(name);
+                                         kernel<true>(state);
+                                         svcore::compare_use_target(nullptr);
+                                     })
+            ->Apply(shapes);
+    }
     benchmark::AddCustomContext("compare kernel target",
                                 svcore::compare_target_name());
     benchmark::RunSpecifiedBenchmarks();

@@ -1215,7 +1215,7 @@ void vblock_pre(unsigned vcpu_index, void *userdata)
          * the old STATE is not needed. */
         p.pre.state = 0;
         p.state1 = 0;
-        p.vl_fail = sv_vl_block_exec(&p.state1, &vlb, p.pre.x[vlb.rs1], max_vl,
+        p.vl_fail = sv_vl_block_exec(&p.state1, vlb, p.pre.x[vlb.rs1], max_vl,
                                      &p.vl_rd_value) != SV_OK;
     } else {
         p.pre.state = uint32_t(read_reg(c, state_handle));

@@ -1,8 +1,7 @@
-// The element-compare kernel (compare_simd.h) for every SIMD target of the
-// host, chosen at run time with Google Highway's dynamic dispatch: on
-// x86-64, AVX-512, AVX2, SSE4 or SSSE3 as the host has them, and Highway's
-// portable 128-bit emulation (which gcc compiles to the SSE2 baseline)
-// anywhere else.  Highway re-includes this file once per target.
+// The element-compare kernel (compare_simd.h), written once with Google
+// Highway and compiled for every SIMD target (Highway re-includes this
+// file once per target); the best one the host runs is chosen at start-up:
+// on x86-64 AVX-512, AVX2, SSE4 or SSSE3, else the SSE2 baseline.
 //
 // SPDX-License-Identifier: GPL-2.0-or-later
 #undef HWY_TARGET_INCLUDE
@@ -129,11 +128,6 @@ uint64_t compare_dispatch(const CompareJob &job)
     }
 }
 
-int64_t dispatched_target()
-{
-    return HWY_TARGET;
-}
-
 } // namespace HWY_NAMESPACE
 } // namespace svcore
 HWY_AFTER_NAMESPACE();
@@ -141,18 +135,125 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace svcore
 {
+namespace
+{
 
-HWY_EXPORT(compare_dispatch);
-HWY_EXPORT(dispatched_target);
+using CompareFn = uint64_t (*)(const CompareJob &);
+
+// The targets compiled above, best first, with the host features each one
+// was compiled for (Highway's HWY_TARGET_STR_*).  The choice is made here
+// rather than by HWY_DYNAMIC_DISPATCH: that needs libhwy.so, whose static
+// initialiser executes RDTSCP, which valgrind cannot run, and valgrind must
+// keep working on QEMU.  Only Highway's headers are used.
+struct TargetEntry {
+    const char *name;
+    bool (*supported)();
+    CompareFn fn;
+};
+
+#if HWY_ARCH_X86
+bool has_ssse3()
+{
+    return __builtin_cpu_supports("sse2") && __builtin_cpu_supports("ssse3");
+}
+bool has_sse4()
+{
+    return has_ssse3() && __builtin_cpu_supports("sse4.1") &&
+           __builtin_cpu_supports("sse4.2") &&
+           __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("aes");
+}
+bool has_avx2()
+{
+    return has_sse4() && __builtin_cpu_supports("avx") &&
+           __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("fma") &&
+           __builtin_cpu_supports("f16c");
+}
+bool has_avx3()
+{
+    return has_avx2() && __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512bw");
+}
+#endif
+bool always()
+{
+    return true;
+}
+
+constexpr TargetEntry targets[] = {
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX3)
+    {"AVX3", has_avx3, N_AVX3::compare_dispatch},
+#endif
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX2)
+    {"AVX2", has_avx2, N_AVX2::compare_dispatch},
+#endif
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_SSE4)
+    {"SSE4", has_sse4, N_SSE4::compare_dispatch},
+#endif
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_SSSE3)
+    {"SSSE3", has_ssse3, N_SSSE3::compare_dispatch},
+#endif
+    // The baseline target (SSE2 on x86-64 through Highway's scalar or
+    // 128-bit emulation, which gcc vectorises), always runnable.
+    {"baseline", always, HWY_STATIC_DISPATCH(compare_dispatch)},
+};
+
+const TargetEntry *best_target()
+{
+#if HWY_ARCH_X86
+    __builtin_cpu_init(); // this runs from a static initialiser
+#endif
+    for (const TargetEntry &t : targets) {
+        if (t.supported()) {
+            return &t;
+        }
+    }
+    return &targets[sizeof(targets) / sizeof(targets[0]) - 1];
+}
+
+// Chosen before main() (static initialisation), so the hot path reads a
+// plain pointer with no guard.
+const TargetEntry *chosen = best_target();
+
+} // namespace
 
 uint64_t compare_elements(const CompareJob &job)
 {
-    return HWY_DYNAMIC_DISPATCH(compare_dispatch)(job);
+    return chosen->fn(job);
 }
 
 const char *compare_target_name()
 {
-    return hwy::TargetName(HWY_DYNAMIC_DISPATCH(dispatched_target)());
+    return chosen->name;
+}
+
+unsigned compare_targets(const char **names, unsigned max)
+{
+    unsigned n = 0;
+
+    for (const TargetEntry &t : targets) {
+        if (t.supported() && n < max) {
+            names[n++] = t.name;
+        }
+    }
+    return n;
+}
+
+bool compare_use_target(const char *name)
+{
+    if (!name) {
+        chosen = best_target();
+        return true;
+    }
+    for (const TargetEntry &t : targets) {
+        if (t.supported() && std::strcmp(t.name, name) == 0) {
+            chosen = &t;
+            return true;
+        }
+    }
+    return false;
 }
 
 namespace

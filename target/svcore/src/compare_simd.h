@@ -29,15 +29,23 @@ struct CompareJob {
 };
 
 // Bit i set when element i satisfies the relation (bits >= n clear).
-// Runs the best SIMD target of this host (Highway dynamic dispatch).
+// Runs the best SIMD target of this host (chosen once, at start-up).
 uint64_t compare_elements(const CompareJob &job);
 
 // The same answer one element at a time: the reference the SIMD kernel is
 // tested and benchmarked against.
 uint64_t compare_elements_scalar(const CompareJob &job);
 
-// Name of the Highway target compare_elements dispatches to (AVX2, ...).
+// Name of the target compare_elements runs ("AVX3", "AVX2", "SSE4",
+// "SSSE3" or "baseline").
 const char *compare_target_name();
+
+// The targets this host can run, best first (up to max names).
+unsigned compare_targets(const char **names, unsigned max);
+
+// Tests and benchmarks: run the named target from now on (false if the
+// host cannot), or the best one again (nullptr).  Not thread-safe.
+bool compare_use_target(const char *name);
 
 } // namespace svcore
 
