@@ -170,6 +170,22 @@ elif mode == 'threads':
     check(sites['setvl']['count'] == 4000 and sites['vblock']['count'] == 2000
           and j['top_insns'][0]['elements'] == 16000,
           'per-site counts summed over vCPUs (atomic): %s' % sites)
+elif mode == 'prefix':
+    # P48/P64 element data (built when svcore has sv_prefix_decode).
+    j = profile(prog)
+    ins, el = j['instructions'], j['elements']
+    check(ins['p48'] == 11 and ins['p64'] == 0, 'p48 11: %d' % ins['p48'])
+    check(el['vector_insns'] == 11 and el['total'] == 55
+          and el['active'] == 47, 'vector insns 11, elements 55, active 47:'
+          ' %d %d %d' % (el['vector_insns'], el['total'], el['active']))
+    check(el['vl_histogram'][5] == 11, 'VL 5 x11')
+    check(el['occupancy_histogram'][10] == 7
+          and el['occupancy_histogram'][6] == 4,
+          'occupancy 90-100%% x7, 50-60%% x4: %s' % el['occupancy_histogram'])
+    rows = sorted((i['symbol'], i['kind'], i['count'], i['elements'],
+                   i['active']) for i in j['top_insns'])
+    check(rows == [('p_add', 'p48', 7, 35, 35), ('p_add_x9', 'p48', 4, 20, 12)],
+          'top insns p_add 7/35/35, p_add_x9 4/20/12: %s' % rows)
 elif mode == 'args':
     cases = [
         (['bogus=1'], "unknown argument 'bogus'"),
