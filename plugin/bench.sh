@@ -10,7 +10,7 @@ set -euo pipefail
 qemu=${1:?usage: bench.sh QEMU PLUGIN STRLEN_BENCH}
 plugin=${2:?usage: bench.sh QEMU PLUGIN STRLEN_BENCH}
 strlen_bench=${3:?usage: bench.sh QEMU PLUGIN STRLEN_BENCH}
-rounds=${ROUNDS:-5}
+rounds=${ROUNDS:-7}
 cc=${CC_RISCV64:-riscv64-linux-gnu-gcc}
 command -v "$cc" >/dev/null || { echo "bench.sh: $cc not found" >&2; exit 1; }
 tmp=$(mktemp -d)
