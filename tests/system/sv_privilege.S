@@ -101,10 +101,16 @@ u_mode:
 
 after_u:
     expect_traps 8, 10
-    csrr    t1, SV_CSR_MVL
-    li      t2, 4
+    csrr    t1, SV_CSR_MESTATE      /* U's context: the trap swapped it out */
+    andi    t1, t1, 63
+    li      t2, 3                   /* maxvl = MVL - 1 */
     li      a0, 11
     bne     t1, t2, fail
+    csrr    t1, SV_CSR_MVL          /* M's own context (§1.9): MVL 1 */
+    li      t2, 1
+    li      a0, 13
+    bne     t1, t2, fail
+    li      t2, 4
     li      a0, 12
     bne     t3, t2, fail
     la      a1, pass_msg
