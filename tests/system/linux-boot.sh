@@ -31,7 +31,7 @@ echo "kernel:   $kernel"
 echo "firmware: $firmware"
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${SV_KEEP:-}" ] || rm -rf "$work"' EXIT
 ird="$work/root"
 mkdir -p "$ird/bin" "$ird/sv" "$ird/proc" "$ird/sys" "$ird/dev"
 cp "$busybox" "$ird/bin/busybox"
@@ -90,7 +90,8 @@ boot() { # cpu, sv=on|off, log
     fi
 }
 
-boot rv64,xsv=true on "$work/on.log"
+boot rv64,xsv=true on "$work/on.log.raw"
+tr -d '\r' < "$work/on.log.raw" > "$work/on.log"
 check "kernel banner (xsv on)" "Linux version 6\\." "$work/on.log"
 check "init ran (xsv on)" "^SV-INIT: start" "$work/on.log"
 for n in "${names[@]}"; do
@@ -98,9 +99,10 @@ for n in "${names[@]}"; do
     check "$n: exit 0" "^SV-RESULT $n 0 " "$work/on.log"
 done
 check "clean poweroff (xsv on)" "^SV-INIT: done" "$work/on.log"
-grep -E "^SV-RESULT |^isa" "$work/on.log" || true
+grep -E "^SV-RESULT |^isa|iterations" "$work/on.log" || true
 
-boot rv64 off "$work/off.log"
+boot rv64 off "$work/off.log.raw"
+tr -d '\r' < "$work/off.log.raw" > "$work/off.log"
 check "kernel banner (xsv off)" "Linux version 6\\." "$work/off.log"
 check "SV code is illegal without xsv (SIGILL)" "^SV-RESULT-OFF [a-z_]+ 132$" "$work/off.log"
 check "busybox sha256sum (xsv off)" \

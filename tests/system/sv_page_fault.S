@@ -205,6 +205,7 @@ _start:
     mret
 
 /* Any trap into M is a failure: report its cause. */
+    .balign 4
 m_trap:
     csrr    a1, mcause
     csrr    a2, mtval
@@ -447,6 +448,7 @@ test_f:
     j       bm_pass
 
 /* ------------------------------------------------- page fault handler (S) */
+    .balign 4
 s_trap:
     csrrw   t6, sscratch, t6
     save_regs
@@ -494,6 +496,7 @@ s_trap:
     /* 16 dwords of memory at snap_phys. */
     la      t0, snap_phys
     ld      t0, 0(t0)
+    beqz    t0, 2f                  /* nothing to snapshot */
     la      t1, log_mem
     li      t2, 16
 1:  ld      t3, 0(t0)
@@ -502,7 +505,7 @@ s_trap:
     addi    t1, t1, 8
     addi    t2, t2, -1
     bnez    t2, 1b
-    /* Map the page (never NEVER_PAGE). */
+2:  /* Map the page (never NEVER_PAGE). */
     csrr    a0, stval
     li      t0, WIN
     sub     a0, a0, t0

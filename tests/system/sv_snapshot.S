@@ -11,7 +11,7 @@
 #include "bm.inc"
 #include "work.inc"
 
-.equ ITERS, 60000
+.equ ITERS, 400000
 .equ M_STATE, 6 | (9 << 6)          /* sv.setvl s1, a0, 7: MVL 7, VL register x9 */
 
     .section .text.start
@@ -51,6 +51,7 @@ s_main:
     work_reference
     j       bm_pass
 
+    .balign 4
 m_trap:
     csrr    t0, mcause
     bm_checki t0, 9, 10             /* ecall from S */

@@ -116,6 +116,7 @@ no_irqs:
     j       bm_fail
 
 /* ------------------------------------------------- timer interrupt (M) */
+    .balign 4
 m_trap:
     csrrw   t6, mscratch, t6
     save_regs

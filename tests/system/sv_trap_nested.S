@@ -203,6 +203,7 @@ u_csrr:
     j       bm_pass
 
 /* ------------------------------------------------------- S trap handler */
+    .balign 4
 s_trap:
     csrrw   t6, sscratch, t6
     save_regs
@@ -301,6 +302,7 @@ s_return:
     sret
 
 /* ------------------------------------------------------- M trap handler */
+    .balign 4
 m_trap:
     csrrw   t6, mscratch, t6
     save_regs
