@@ -79,10 +79,9 @@ s_mode:
 
 after_s:
     expect_traps 5, 6
-    csrr    t2, SV_CSR_MEPCVBLK     /* S could not change it */
-    li      t1, 0x41
+    csrr    t2, SV_CSR_MEPCVBLK     /* the ecall trap copied S's PCVBLK (§1.9) */
     li      a0, 7
-    bne     t1, t2, fail
+    bnez    t2, fail
     li      t0, 3 << 11             /* MPP = U */
     csrc    mstatus, t0
     la      t0, u_mode
@@ -101,10 +100,20 @@ u_mode:
 
 after_u:
     expect_traps 8, 10
+    /*
+     * The ecall trap swapped U's STATE out and the mret to after_u (MPP =
+     * M) swapped it back (§1.9: the swap belongs to the trap level, not to
+     * the mode returned to): U's MVL 4 is live, M's own (reset, MVL 1) is
+     * in mestate.
+     */
     csrr    t1, SV_CSR_MVL
     li      t2, 4
     li      a0, 11
     bne     t1, t2, fail
+    csrr    t1, SV_CSR_MESTATE
+    andi    t1, t1, 63
+    li      a0, 13
+    bnez    t1, fail                /* maxvl = MVL - 1 = 0 */
     li      a0, 12
     bne     t3, t2, fail
     la      a1, pass_msg
@@ -139,6 +148,7 @@ puts:                               /* a1 = string */
  * faulting instruction, check mepc; resume after the instruction.
  * ecall from S/U: resume in M at after_s / after_u.
  */
+    .balign 4
 trap:
     csrr    t5, mcause
     li      t6, CAUSE_ILLEGAL

@@ -39,6 +39,17 @@ void riscv_sv_dump_state(CPUState *cs, FILE *f, int flags);
 
 #ifndef CONFIG_USER_ONLY
 extern const VMStateDescription vmstate_riscv_sv;
+
+/*
+ * Trap entry into level (PRV_S or PRV_M), called right after xepc is
+ * written: swaps STATE/SVPSTATE with the level's copies, moves PCVBLK to
+ * its ePCVBLK (§1.9, §3.8; sv_trap.c).  No-op without xsv.
+ */
+void riscv_sv_trap_enter(CPURISCVState *env, target_ulong level);
+
+/* xRET from level: the reverse swap, PCVBLK from ePCVBLK.  No-op without xsv.
+ */
+void riscv_sv_trap_return(CPURISCVState *env, target_ulong level);
 #endif
 
 #ifdef CONFIG_LINUX_USER

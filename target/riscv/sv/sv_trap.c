@@ -1,0 +1,84 @@
+/*
+ * Simple-V state on trap entry and xRET (system mode; §1.9, §3.8, §9).
+ *
+ * Each privilege level that takes traps keeps its own vector context:
+ * entering S or M swaps STATE and SVPSTATE with that level's trap copies
+ * and copies PCVBLK to its ePCVBLK the way xepc takes PC; xRET swaps back
+ * and restores PCVBLK.  A trap inside a VBLOCK therefore saves xepc = the
+ * block's start (PC is frozen there, §3.6) and xePCVBLK = the opcode that
+ * trapped; xRET restores both, and the next TB lookup keys on the restored
+ * PCVBLK (cs_base, riscv_sv_tb_cs_base), so the block resumes at opptr
+ * with its tables re-read and its VL block not re-run (§3.8).
+ *
+ * VS/VU (H extension) share the HS copies: SV defines no swap on
+ * virtualisation changes.  RNMI entry and MNRET do not swap (SV defines no
+ * NMI copies); docs/sv-state.md, "System mode".
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "cpu.h"
+#include "sv.h"
+#include "svcore.h"
+
+typedef struct SVTrapCopies {
+    uint32_t *state;
+    uint32_t *pcvblk;
+    uint32_t *svpstate;
+} SVTrapCopies;
+
+static SVTrapCopies sv_trap_copies(CPURISCVState *env, target_ulong level)
+{
+    RISCVSVState *sv = &env->sv;
+
+    if (level == PRV_M) {
+        return (SVTrapCopies){&sv->mestate, &sv->mepcvblk, &sv->mesvpstate};
+    }
+    return (SVTrapCopies){&sv->sestate, &sv->sepcvblk, &sv->sesvpstate};
+}
+
+static void sv_swap(uint32_t *a, uint32_t *b)
+{
+    uint32_t t = *a;
+
+    *a = *b;
+    *b = t;
+}
+
+void riscv_sv_trap_enter(CPURISCVState *env, target_ulong level)
+{
+    SVTrapCopies c;
+
+    if (!riscv_cpu_cfg(env)->ext_xsv) {
+        return;
+    }
+    c = sv_trap_copies(env, level);
+    sv_swap(&env->sv.state, c.state);
+    sv_swap(&env->sv.svpstate, c.svpstate);
+    *c.pcvblk = env->sv.pcvblk;
+    /* §3.8 RESOLUTION PROPOSED: the handler never starts inside a block. */
+    env->sv.pcvblk = 0;
+}
+
+void riscv_sv_trap_return(CPURISCVState *env, target_ulong level)
+{
+    SVTrapCopies c;
+
+    if (!riscv_cpu_cfg(env)->ext_xsv) {
+        return;
+    }
+    c = sv_trap_copies(env, level);
+    sv_swap(&env->sv.state, c.state);
+    sv_swap(&env->sv.svpstate, c.svpstate);
+    /*
+     * Like xepc, xePCVBLK keeps its value.  It is plain storage, so a
+     * handler may have left anything there.  The live PCVBLK is 0 outside
+     * a block, and this implementation never stops at status 01 or 10
+     * (decoding a block is atomic), so only status 11 resumes; a value
+     * naming no opcode of the block at xepc raises illegal instruction
+     * there (trans_sv.c.inc).
+     */
+    env->sv.pcvblk = sv_pcvblk_unpack(*c.pcvblk).status == SV_PCVBLK_EXECUTING
+                         ? *c.pcvblk
+                         : 0;
+}
