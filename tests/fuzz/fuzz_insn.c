@@ -122,6 +122,27 @@ static void handler(int sig, siginfo_t *si, void *vctx)
     ctl->running = 0;
 }
 
+/* gp/tp for the handler: the random code sets them to anything. */
+uint64_t fuzz_gp_tp[2];
+extern uint64_t fuzz_gp_tp[2];
+void sig_entry(int sig, siginfo_t *si, void *ctx);
+void sig_handler(int sig, siginfo_t *si, void *ctx);
+asm(".pushsection .text\n"
+    ".globl sig_entry\n"
+    "sig_entry:\n"
+    ".option push\n.option norelax\n"
+    "lla t0, fuzz_gp_tp\n"
+    "ld gp, 0(t0)\n"
+    "ld tp, 8(t0)\n"
+    "tail sig_handler\n"
+    ".option pop\n"
+    ".popsection\n");
+
+void sig_handler(int sig, siginfo_t *si, void *ctx)
+{
+    handler(sig, si, ctx);
+}
+
 static uint64_t rng = 1;
 static uint64_t rnd(void)
 {
@@ -201,7 +222,9 @@ int main(int argc, char **argv)
     const int sigs[] = {SIGILL, SIGSEGV, SIGBUS, SIGFPE, SIGTRAP, SIGALRM};
     sigaltstack(&ss, NULL);
     memset(&sa, 0, sizeof(sa));
-    sa.sa_sigaction = handler;
+    asm volatile("mv %0, gp" : "=r"(fuzz_gp_tp[0]));
+    asm volatile("mv %0, tp" : "=r"(fuzz_gp_tp[1]));
+    sa.sa_sigaction = sig_entry;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {

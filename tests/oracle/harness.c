@@ -154,6 +154,31 @@ static void handler(int sig, siginfo_t *si, void *ctx)
     phase = IDLE;
 }
 
+/*
+ * Signal entry: a snippet sets gp and tp to anything, and a handler runs
+ * with the interrupted gp/tp, so the C handler gets the harness's own
+ * first (the frame keeps the snippet's).
+ */
+uint64_t harness_gp_tp[2];
+extern uint64_t harness_gp_tp[2];
+void sig_entry(int sig, siginfo_t *si, void *ctx);
+void sig_handler(int sig, siginfo_t *si, void *ctx);
+asm(".pushsection .text\n"
+    ".globl sig_entry\n"
+    "sig_entry:\n"
+    ".option push\n.option norelax\n"
+    "lla t0, harness_gp_tp\n"
+    "ld gp, 0(t0)\n"
+    "ld tp, 8(t0)\n"
+    "tail sig_handler\n"
+    ".option pop\n"
+    ".popsection\n");
+
+void sig_handler(int sig, siginfo_t *si, void *ctx)
+{
+    handler(sig, si, ctx);
+}
+
 static void *map_fixed(unsigned long addr, size_t len, int prot)
 {
     void *p = mmap((void *)addr, len, prot,
@@ -196,7 +221,9 @@ int main(int argc, char **argv)
     const int sigs[] = {SIGILL, SIGSEGV, SIGBUS, SIGFPE, SIGTRAP, SIGALRM};
     sigaltstack(&ss, NULL);
     memset(&sa, 0, sizeof(sa));
-    sa.sa_sigaction = handler;
+    asm volatile("mv %0, gp" : "=r"(harness_gp_tp[0]));
+    asm volatile("mv %0, tp" : "=r"(harness_gp_tp[1]));
+    sa.sa_sigaction = sig_entry;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {

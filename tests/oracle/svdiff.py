@@ -64,6 +64,23 @@ def expected(m):
                        bytes(m.page[4096 - BUF_BYTES:]))
 
 
+def describe_block(m, base):
+    try:
+        b = svoracle.VBlock(m.fetch16, base)
+    except svoracle.Signal as s:
+        return "malformed: %s" % s.why
+    out = ["hdr %#06x" % b.hdr]
+    if b.vl:
+        out.append("VL %r" % (b.vl,))
+    for (c, k), e in sorted(b.reg.items()):
+        out.append("%s%d->%s%d%s%s" % (c, k, c, e.regidx, "v" if e.isvec else "s",
+                                       "/%d" % e.width if e.width else ""))
+    for (c, k), e in sorted(b.pred.items()):
+        out.append("pred %s%d: %sx%d%s%s" % (c, k, "~" if e.inv else "", e.predidx,
+                                             " zero" if e.zero else "", " ffirst" if e.ffirst else ""))
+    return "; ".join(out)
+
+
 def explain(idx, sn, m, exp, got):
     e, g = struct.unpack(OUT_FMT, exp), struct.unpack(OUT_FMT, got)
     lines = ["mismatch in snippet %s" % idx]
@@ -85,6 +102,7 @@ def explain(idx, sn, m, exp, got):
     for t in m.trace[:40]:
         if t[0] == "vblock":
             lines.append("  @%#x VBLOCK len %d" % (t[1] - CODE_BASE, t[2]))
+            lines.append("    " + describe_block(m, t[1]))
         elif t[0] == "rerun":
             lines.append("  (block re-run)")
         else:

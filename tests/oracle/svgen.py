@@ -139,6 +139,7 @@ class Gen:
             parcels.append(mode << 14 | subvl << 12 | (vlmax - 1) << 6 | low)
         # register table
         keys = []
+        fkeys = []
         regents = []
         pool = [r.randrange(1, 32) for _ in range(3)] + [r.randrange(8, 16) for _ in range(3)]
         for _ in range(nreg):
@@ -146,8 +147,10 @@ class Gen:
                 regents.append(0)  # unused entry
                 continue
             key = r.choice(pool) if r.random() < 0.8 else r.randrange(0, 32)
-            isint = 1 if r.random() < 0.92 else 0
-            vew = self.pick((5, 0), (2, 1), (2, 2), (2, 3))
+            isint = 1 if r.random() < 0.8 else 0
+            # FP operands stay at the default width (the oracle models
+            # FSGNJ.D/FLD/FSD only there)
+            vew = self.pick((5, 0), (2, 1), (2, 2), (2, 3)) if isint else 0
             if rmode:
                 isvec = 1 if r.random() < 0.8 else 0
                 regidx = self.pick((6, r.randrange(32, 112)), (2, r.randrange(1, 32)),
@@ -157,6 +160,8 @@ class Gen:
                 regents.append(isint << 7 | vew << 5 | key)
             if isint:
                 keys.append(key)
+            else:
+                fkeys.append(key)
         if not keys:
             keys = [r.randrange(1, 32)]
         self.cur_tab = {}
@@ -174,8 +179,10 @@ class Gen:
                 predents.append(0)
                 continue
             key = r.choice(keys) if r.random() < 0.85 else r.randrange(0, 32)
+            isint = 1
+            if fkeys and r.random() < 0.3:
+                key, isint = r.choice(fkeys), 0
             zero, inv = r.randrange(2), r.randrange(2)
-            isint = 1 if r.random() < 0.95 else 0
             if pmode:
                 predidx = self.pick((6, r.randrange(16, 28)), (2, 0), (2, r.randrange(1, 32)))
                 if predidx == 0 and zero and inv and r.random() < 0.9:
@@ -202,7 +209,7 @@ class Gen:
         ops = []
         est_head = 2 + len(body)
         for _ in range(nops):
-            ops.append(self.opcode(sn, keys, at, pads))
+            ops.append(self.opcode(sn, keys, fkeys, at, pads))
         oplen = sum(o[0] if isinstance(o, tuple) else len(o) for o in ops)
         total = 2 + len(body) + oplen
         ext = total > 22 or (total >= 12 and r.random() < 0.05)
@@ -258,11 +265,22 @@ class Gen:
             for k in range(reg, min(128, reg + 12)):
                 sn.x[k] = self.pointer(esz)
 
-    def opcode(self, sn, keys, at, pads):
+    def opcode(self, sn, keys, fkeys, at, pads):
         r = self.r
         kind = self.pick((5, "r"), (2, "r32"), (3, "i"), (1, "i32"), (2, "c"), (3, "ld"),
                          (3, "st"), (3, "br"), (1, "cbr"), (0.3, "j"), (0.2, "lui"),
-                         (0.1, "bad"))
+                         (0.1, "bad"), (1.5, "fsgnj"), (1, "fld"), (1, "fsd"))
+        if kind == "fsgnj":
+            rs1 = self.reg(fkeys)
+            rs2 = rs1 if r.random() < 0.4 else self.reg(fkeys)
+            return enc_r(0x11, rs2, rs1, r.randrange(3), self.reg(fkeys), 0x53).to_bytes(4, "little")
+        if kind in ("fld", "fsd"):
+            base = self.reg(keys)
+            self.setup_pointer(sn, base, 8)
+            imm = self.pick((4, 0), (2, 8 * r.randrange(-2, 3)))
+            if kind == "fld":
+                return enc_i(imm, base, 3, self.reg(fkeys), 0x07).to_bytes(4, "little")
+            return enc_s(imm, self.reg(fkeys), base, 3, 0x27).to_bytes(4, "little")
         if kind == "r":
             f7, f3 = r.choice(R_OPS)
             return enc_r(f7, self.reg(keys), self.reg(keys), f3, self.reg(keys), 0x33).to_bytes(4, "little")
@@ -365,7 +383,7 @@ class Gen:
         for reg in (5, 6, 7, 28, 29, 30, 31):
             sn.x[reg] = self.small()
         for i in range(128):
-            sn.f[i] = r.getrandbits(64)
+            sn.f[i] = self.pick((8, r.getrandbits(64)), (1, 0), (1, 1 << 63))
         for i in range(BUF_BYTES):
             sn.buf[i] = r.getrandbits(8) if r.random() < 0.8 else 0
         sn.state = (self.pick((3, r.randrange(0, 8)), (1, r.randrange(0, 64))) |

@@ -254,6 +254,7 @@ class Insn:
 
     def __init__(self, kind, length, **kw):
         self.kind, self.length = kind, length
+        self.fp = False
         self.__dict__.update(kw)
 
     def __repr__(self):
@@ -284,6 +285,12 @@ def decode32(w):
         if f3 == 5 and f7 in (0, 0x20):
             return Insn("alu", 4, op="sra" if f7 else "srl", w32=True, rd=rd, rs1=rs1,
                         rs2=None, imm=rs2)
+    if opc == 0x07 and f3 == 3:
+        return Insn("load", 4, size=8, signed=False, rd=rd, rs1=rs1, imm=imm_i(w), fp=True)
+    if opc == 0x27 and f3 == 3:
+        return Insn("store", 4, size=8, rs1=rs1, rs2=rs2, imm=imm_s(w), fp=True)
+    if opc == 0x53 and f7 == 0x11 and f3 <= 2:
+        return Insn("fsgnj", 4, mode=f3, rd=rd, rs1=rs1, rs2=rs2)
     if opc == 0x03 and f3 in LOADS:
         size, signed = LOADS[f3]
         return Insn("load", 4, size=size, signed=signed, rd=rd, rs1=rs1, imm=imm_i(w))
@@ -350,8 +357,9 @@ def decode16(h):
 class Operand:
     """A redirected register operand (§5.2)."""
 
-    def __init__(self, reg, vec, width, tagged):
+    def __init__(self, reg, vec, width, tagged, cls):
         self.reg, self.vec, self.width, self.tagged = reg, vec, width, tagged
+        self.cls = cls
 
 
 class Machine:
@@ -387,17 +395,19 @@ class Machine:
         if r:
             self.xb[8 * r:8 * r + 8] = (v & M64).to_bytes(8, "little")
 
-    def rd_bytes(self, off, w):
+    def rd_bytes(self, off, w, cls="x"):
         if off + w // 8 > 1024:
             raise AssertionError("element beyond x127 not pre-checked")
-        return int.from_bytes(self.xb[off:off + w // 8], "little")
+        f = self.xb if cls == "x" else self.fb
+        return int.from_bytes(f[off:off + w // 8], "little")
 
-    def wr_bytes(self, off, w, v):
+    def wr_bytes(self, off, w, v, cls="x"):
         n = w // 8
         data = (v & mask(w)).to_bytes(n, "little")
+        f = self.xb if cls == "x" else self.fb
         for b in range(n):
-            if off + b >= 8:  # x0's bytes are dropped (C2)
-                self.xb[off + b] = data[b]
+            if off + b >= 8 or cls == "f":  # x0's bytes are dropped (C2)
+                f[off + b] = data[b]
 
     def state_word(self):
         return (self.maxvl - 1 | self.vlreg << 6 | self.srcoffs << 12 |
@@ -534,8 +544,8 @@ class Machine:
     def operand(self, blk, cls, field):
         e = blk.reg.get((cls, field)) if blk else None
         if e is None:
-            return Operand(field, False, None, False)
-        return Operand(e.regidx, e.isvec, e.width, True)
+            return Operand(field, False, None, False, cls)
+        return Operand(e.regidx, e.isvec, e.width, True, cls)
 
     def pred(self, blk, cls, field, op):
         """get_pred_val (§1.11): (mask, zeroing, ffirst); needs a reg entry."""
@@ -572,14 +582,19 @@ class Machine:
             self.exec_store(insn, blk)
         elif k == "branch":
             return self.exec_branch(insn, blk, addr)
+        elif k == "fsgnj":
+            self.exec_fsgnj(insn, blk)
         elif k == "jal":
             if insn.rd:
                 self.xset(self.operand(blk, "x", insn.rd).reg, addr + insn.length)
             return addr + insn.off
         elif k in ("lui", "auipc"):
-            # A36: run once, rd redirected, whole register
+            # A36: run once, rd redirected; the value is element 0 of rd
+            # (at its element width; a scalar rd is extended: §5.5)
             v = insn.imm + (addr if k == "auipc" else 0)
-            self.xset(self.operand(blk, "x", insn.rd).reg, v)
+            D = self.operand(blk, "x", insn.rd)
+            self.check_range(D, 0)
+            self.write_dst(D, 0, 0, v & M64, 64, True, True)
         else:
             raise Unsupported(k)
         return None
@@ -646,7 +661,7 @@ class Machine:
     def read_src(self, op, i, s, w):
         """Element i, sub-element s; a scalar supplies sub-element s (A35)."""
         k = i * self.subvl + s if op.vec else s
-        return self.rd_bytes(self.elem_off(op, k), w)
+        return self.rd_bytes(self.elem_off(op, k), w, op.cls)
 
     def write_dst(self, op, i, s, v, opw, signed, whole=False):
         """Extend/truncate the opw-bit result to the destination (§5.5)."""
@@ -655,11 +670,12 @@ class Machine:
         if not op.vec:
             if self.subvl == 1 or whole:
                 # a scalar destination is extended to the whole register
-                self.xset(op.reg, (sext(val, dw) if signed else val) & M64)
+                full = (sext(val, dw) if signed else val) & M64
+                self.wr_bytes(8 * op.reg, 64, full, op.cls)
             else:  # sub-element s of a scalar (A35), packed
-                self.wr_bytes(self.elem_off(op, s), dw, val)
+                self.wr_bytes(self.elem_off(op, s), dw, val, op.cls)
             return
-        self.wr_bytes(self.elem_off(op, i * self.subvl + s), dw, val)
+        self.wr_bytes(self.elem_off(op, i * self.subvl + s), dw, val, op.cls)
 
     def exec_alu(self, insn, blk):
         D = self.operand(blk, "x", insn.rd)
@@ -668,7 +684,11 @@ class Machine:
         srcs = [S1] + ([S2] if S2 else [])
         ssigned = self.SIGNED_SRC.get(insn.op, (False, False))
         if insn.w32:
-            ssigned = (True, True)  # W ops sign-extend their sources (§5.5)
+            # W ops sign-extend their sources (§5.5) -- except the unsigned
+            # ones: "as the operation's scalar definition demands", and
+            # DIVUW/REMUW/SRLW read their 32-bit operands as unsigned
+            # (the reading docs/sv-state.md's svcore table implements)
+            ssigned = (False, False) if insn.op in ("srl", "divu", "remu") else (True, True)
         rsigned = insn.w32 or insn.op in self.SIGNED_RES
         widths = [self.src_width(o, insn.w32) for o in srcs]
         opw = max(widths)  # sv-state: the immediate takes no part in opw
@@ -723,9 +743,12 @@ class Machine:
             self.check_range(o, 0, o.width or 64)
 
     # twin predication (§5.4): C.MV, loads, stores
-    def twin_loop(self, S, D, svec, dvec, ps, zs, pd, zd, ff, do_elem, zero_elem, trap_ff):
+    def twin_loop(self, S, D, svec, dvec, ps, zs, pd, zd, ff, do_elem, zero_elem,
+                  trap_ff, mem_is_dst=False):
         """Runs the §5.4 loop; do_elem(i, j, s, active_src) performs one
-        sub-element, zero_elem(j, s) zeroes a destination one."""
+        sub-element and returns the value written, zero_elem(j, s) zeroes a
+        destination one.  trap_ff: fail-on-first is the trap variant (§7.1,
+        loads/stores), else the data-dependent one (§7.2)."""
         vle = self.eff_vl()
         i, j = self.srcoffs, self.destoffs
         first = True
@@ -739,21 +762,32 @@ class Machine:
             if i >= vle or j >= vle:
                 break
             self.srcoffs, self.destoffs = i, j
+            snap = None
+            if trap_ff and ff and not first and pd >> j & 1 and ps >> i & 1:
+                # §7.1: a later group that would trap is excluded whole
+                snap = (bytes(self.xb), bytes(self.fb), bytes(self.page))
+            failed = False
             try:
                 for s in range(self.dsvoffs, self.subvl):
                     self.dsvoffs = s
                     if pd >> j & 1:
-                        do_elem(i, j, s, ps >> i & 1)
+                        v = do_elem(i, j, s, ps >> i & 1)
                     elif zd:
-                        zero_elem(j, s)
+                        v = zero_elem(j, s)
+                    else:
+                        continue
+                    failed |= v == 0
             except Fault:
-                if trap_ff and ff and not first:
-                    # §7.1, A49: no trap; VL := index of the trapping element
-                    self.set_vl(j if dvec else i)
-                    break
-                raise Signal(SIGSEGV, "fault")
+                if snap is None:
+                    raise Signal(SIGSEGV, "fault")
+                self.xb[:], self.fb[:], self.page[:] = snap
+                self.set_vl(j if mem_is_dst else i)  # A49: the trapping element
+                break
             self.dsvoffs = 0
             first = False
+            if ff and not trap_ff and failed:
+                self.set_vl(j)  # §7.2: written, then excluded (A41)
+                break
             if svec:
                 i += 1
             if dvec:
@@ -783,11 +817,13 @@ class Machine:
         def do(i, j, s, act):
             v = self.read_src(S, i, s, ws) if act else 0
             self.write_dst(D, j, s, v, ws, False)
+            return v & mask(wd)  # the value as written decides ffirst
 
         def zero(j, s):
             self.write_dst(D, j, s, 0, ws, False)
+            return 0
 
-        self.twin_loop(S, D, S.vec, D.vec, ps, zs, pd, zd, False, do, zero, False)
+        self.twin_loop(S, D, S.vec, D.vec, ps, zs, pd, zd, ff, do, zero, False)
 
     def mem_layout(self, A, size):
         """§8.1/§8.2 (A31): (element bytes, elements per address register)."""
@@ -806,9 +842,11 @@ class Machine:
         return self.xget(r)
 
     def exec_load(self, insn, blk):
-        D = self.operand(blk, "x", insn.rd)
+        D = self.operand(blk, "f" if insn.fp else "x", insn.rd)
         A = self.operand(blk, "x", insn.rs1)
         esz, eb = self.mem_layout(A, insn.size)
+        if insn.fp and (esz != 8 or D.width is not None):
+            raise Unsupported("FLD with a non-default element width")
         wd = D.width or 64
 
         def value(addr):
@@ -824,7 +862,7 @@ class Machine:
             self.write_dst(D, 0, 0, v, 64, insn.signed, True)
             return
         ps, zs, _ = self.pred(blk, "x", insn.rs1, A)
-        pd, zd, ff = self.pred(blk, "x", insn.rd, D)
+        pd, zd, ff = self.pred(blk, D.cls, insn.rd, D)
         vle = self.eff_vl()
         if vle == 0:
             return
@@ -836,17 +874,21 @@ class Machine:
         def do(i, j, s, act):
             v = value(self.addr_of(A, insn.imm, i * self.subvl + s, esz, eb)) if act else 0
             self.write_dst(D, j, s, v, 64, insn.signed)
+            return 1
 
         def zero(j, s):
             self.write_dst(D, j, s, 0, 64, insn.signed)
+            return 1
 
         # a unit-stride memory side counts as a vector (sv-state)
         self.twin_loop(A, D, True, D.vec, ps, zs, pd, zd, ff, do, zero, True)
 
     def exec_store(self, insn, blk):
-        S = self.operand(blk, "x", insn.rs2)
+        S = self.operand(blk, "f" if insn.fp else "x", insn.rs2)
         A = self.operand(blk, "x", insn.rs1)
         esz, eb = self.mem_layout(A, insn.size)
+        if insn.fp and (esz != 8 or S.width is not None):
+            raise Unsupported("FSD with a non-default element width")
         ws = S.width or 64
 
         if not (S.vec or A.vec):
@@ -856,7 +898,7 @@ class Machine:
             except Fault:
                 raise Signal(SIGSEGV, "fault")
             return
-        ps, zs, _ = self.pred(blk, "x", insn.rs2, S)
+        ps, zs, _ = self.pred(blk, S.cls, insn.rs2, S)
         pd, zd, ff = self.pred(blk, "x", insn.rs1, A)
         vle = self.eff_vl()
         if vle == 0:
@@ -869,11 +911,86 @@ class Machine:
         def do(i, j, s, act):
             v = self.read_src(S, i, s, ws) if act else 0
             self.store(self.addr_of(A, insn.imm, j * self.subvl + s, esz, eb), esz, v)
+            return 1
 
         def zero(j, s):
             self.store(self.addr_of(A, insn.imm, j * self.subvl + s, esz, eb), esz, 0)
+            return 1
 
-        self.twin_loop(S, A, S.vec, True, ps, zs, pd, zd, ff, do, zero, True)
+        self.twin_loop(S, A, S.vec, True, ps, zs, pd, zd, ff, do, zero, True, True)
+
+    def exec_fsgnj(self, insn, blk):
+        """FSGNJ.D family at the default FP width (64-bit elements, no
+        boxing); rs1 == rs2 (FMV/FNEG/FABS) is twin-predicated (A38)."""
+        D = self.operand(blk, "f", insn.rd)
+        S1 = self.operand(blk, "f", insn.rs1)
+        S2 = self.operand(blk, "f", insn.rs2)
+        if any(o.width is not None for o in (D, S1, S2)):
+            raise Unsupported("FSGNJ.D with a non-default element width")
+        sign = 1 << 63
+
+        def op(a, b):
+            s = {0: b & sign, 1: ~b & sign, 2: (a ^ b) & sign}[insn.mode]
+            return (a & ~sign) | s
+
+        if insn.rs1 == insn.rs2:
+            if not (D.vec or S1.vec):
+                self.write_dst(D, 0, 0, op(*(self.read_src(S1, 0, 0, 64),) * 2), 64, False, True)
+                return
+            ps, zs, _ = self.pred(blk, "f", insn.rs1, S1)
+            pd, zd, ff = self.pred(blk, "f", insn.rd, D)
+            vle = self.eff_vl()
+            if vle == 0:
+                return
+            for o in (D, S1):
+                self.check_range(o, vle * self.subvl - 1 if o.vec else self.subvl - 1)
+
+            def do(i, j, s, act):
+                v = self.read_src(S1, i, s, 64) if act else 0
+                r = op(v, v) if act else 0
+                self.write_dst(D, j, s, r, 64, False)
+                return r & ~sign  # +0 and -0 fail (§7.2)
+
+            def zero(j, s):
+                self.write_dst(D, j, s, 0, 64, False)
+                return 0
+
+            self.twin_loop(S1, D, S1.vec, D.vec, ps, zs, pd, zd, ff, do, zero, False)
+            return
+        srcs = [S1, S2]
+        if not any(o.vec for o in (D, S1, S2)):
+            self.write_dst(D, 0, 0, op(self.read_src(S1, 0, 0, 64), self.read_src(S2, 0, 0, 64)),
+                           64, False, True)
+            return
+        vle = self.eff_vl()
+        m, zero, ff = self.pred(blk, "f", insn.rd, D)
+        if vle == 0:
+            return
+        last = vle * self.subvl - 1
+        for o in [D] + srcs:
+            self.check_range(o, last if o.vec else self.subvl - 1)
+        i = self.destoffs
+        while i < vle:
+            self.srcoffs = self.destoffs = i
+            active = m >> i & 1
+            if not active and not zero:
+                i += 1
+                continue
+            failed = False
+            for s in range(self.dsvoffs, self.subvl):
+                self.dsvoffs = s
+                r = op(self.read_src(S1, i, s, 64), self.read_src(S2, i, s, 64)) if active else 0
+                self.write_dst(D, i, s, r, 64, False)
+                if r & ~sign == 0:  # +0 or -0 fails (§7.2)
+                    failed = True
+            self.dsvoffs = 0
+            if ff and failed:
+                self.set_vl(i)
+                break
+            if not D.vec:
+                break
+            i += 1
+        self.srcoffs = self.destoffs = self.dsvoffs = 0
 
     def exec_branch(self, insn, blk, addr):
         S1 = self.operand(blk, "x", insn.rs1)

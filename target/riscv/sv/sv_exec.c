@@ -806,6 +806,25 @@ static void sv_loop_twin(SVExec *ex)
         if (i >= ex->vl || j >= ex->vl) {
             break;
         }
+        if (ffirst && !first && is_mem && ((pd >> j) & 1) && ((ps >> i) & 1)) {
+            /*
+             * Trap-ffirst (§7.1): only the first group traps normally; a
+             * later group that would trap is excluded whole, so every
+             * sub-element is probed before any of them is done.  VL := the
+             * index of the trapping memory element (A49).
+             */
+            unsigned k = op->cls == SV_OPC_LOAD ? i : j;
+
+            for (unsigned s = s0; s < ex->subvl; s++) {
+                target_ulong addr = sv_mem_addr(ex, k * ex->subvl + s);
+
+                if (sv_mem_would_fault(ex, addr, op->cls == SV_OPC_STORE)) {
+                    sv_set_vl(ex, k);
+                    goto done;
+                }
+            }
+        }
+        bool failed = false;
         for (unsigned s = s0; s < ex->subvl; s++) {
             bool write = (pd >> j) & 1;
             uint64_t v = 0;
@@ -814,26 +833,20 @@ static void sv_loop_twin(SVExec *ex)
                 sv_set_offsets(ex, i, j, s);
             }
             if (write && ((ps >> i) & 1)) {
-                if (ffirst && !first && is_mem) {
-                    unsigned k = op->cls == SV_OPC_LOAD ? i : j;
-                    target_ulong addr = sv_mem_addr(ex, k * ex->subvl + s);
-
-                    if (sv_mem_would_fault(ex, addr, op->cls == SV_OPC_STORE)) {
-                        /* A later element would trap: VL := its index. */
-                        sv_set_vl(ex, k);
-                        goto done;
-                    }
-                }
                 v = sv_twin_read(ex, i, s);
             } else if (!write && !zd) {
                 continue;
             }
             sv_twin_write(ex, j, s, v);
-            first = false;
-            if (ffirst && !is_mem && v == 0) {
-                sv_set_vl(ex, j);
-                goto done;
-            }
+            /* +0 and -0 both fail for an FP result (§7.2) */
+            failed |= ex->rd.is_fp ? sv_fp_is_zero(v, ex->rd.width) : v == 0;
+        }
+        first = false;
+        if (ffirst && !is_mem && failed) {
+            /* Data-dependent (§7.2): a group fails if any sub-element is
+             * zero; the group is written, then excluded (A41). */
+            sv_set_vl(ex, j);
+            goto done;
         }
         s0 = 0;
         if (src_vec) {

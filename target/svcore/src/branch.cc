@@ -59,7 +59,11 @@ sv_branch_result sv_vector_branch(const sv_branch_desc *d)
 {
     const unsigned opw = d->a.width > d->b.width ? d->a.width : d->b.width;
     const bool sign = d->kind == SV_CMP_LT || d->kind == SV_CMP_GE;
-    uint64_t result = d->has_target && !d->zero1 ? d->target_old : ~uint64_t{0};
+    // A20: the old register (non-zeroing) or (1 << VL) - 1 (zeroing, or
+    // no target); bits at and beyond VL are clear in the latter.
+    const uint64_t ones =
+        d->vl >= 64 ? ~uint64_t{0} : (uint64_t{1} << d->vl) - 1;
+    uint64_t result = d->has_target && !d->zero1 ? d->target_old : ones;
     uint64_t tested = 0;
     sv_branch_result r{};
 
