@@ -165,11 +165,13 @@ def main():
     ap.add_argument("--workdir")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--max-report", type=int, default=10)
+    ap.add_argument("--coverage", action="store_true", help="print what the snippets exercised")
     args = ap.parse_args()
 
     t0 = time.time()
     stats = {"rejected": 0}
     sigs = {}
+    cov = {}
     mismatches = 0
     ran = 0
     failed = False
@@ -205,6 +207,8 @@ def main():
         for k, ((sn, m), g) in enumerate(zip(batch, got)):
             ran += 1
             sigs[m.sig] = sigs.get(m.sig, 0) + 1
+            for k2, v2 in m.cov.items():
+                cov[k2] = cov.get(k2, 0) + v2
             exp = expected(m)
             if exp == g:
                 continue
@@ -223,6 +227,10 @@ def main():
     why = {k[4:]: v for k, v in stats.items() if k.startswith("why:")}
     if why:
         print("svdiff: regenerated because: %s" % ", ".join("%s: %d" % kv for kv in sorted(why.items())))
+    if args.coverage:
+        print("svdiff: coverage (events over all snippets):")
+        for k2, v2 in sorted(cov.items()):
+            print("  %7d  %s" % (v2, k2))
     if failed:
         return 2
     return 1 if mismatches else 0

@@ -142,6 +142,8 @@ class Gen:
         fkeys = []
         regents = []
         pool = [r.randrange(1, 32) for _ in range(3)] + [r.randrange(8, 16) for _ in range(3)]
+        if r.random() < 0.15:
+            pool.append(2)  # the stack pointer of C.LDSP/C.SDSP
         for _ in range(nreg):
             if r.random() < 0.08:
                 regents.append(0)  # unused entry
@@ -269,7 +271,7 @@ class Gen:
         r = self.r
         kind = self.pick((5, "r"), (2, "r32"), (3, "i"), (1, "i32"), (2, "c"), (3, "ld"),
                          (3, "st"), (3, "br"), (1, "cbr"), (0.3, "j"), (0.2, "lui"),
-                         (0.1, "bad"), (1.5, "fsgnj"), (1, "fld"), (1, "fsd"))
+                         (0.1, "bad"), (1.5, "fsgnj"), (1, "fld"), (1, "fsd"), (2, "c2"))
         if kind == "fsgnj":
             rs1 = self.reg(fkeys)
             rs2 = rs1 if r.random() < 0.4 else self.reg(fkeys)
@@ -300,6 +302,42 @@ class Gen:
             imm = r.randrange(-64, 64) if f3 == 0 else r.randrange(32) | (
                 0x400 if f3 == 5 and r.random() < 0.5 else 0)
             return enc_i(imm, self.reg(keys), f3, self.reg(keys), 0x1B).to_bytes(4, "little")
+        if kind == "c2":
+            c = r.choice(["addiw", "lui", "shift", "andi", "addw", "slli", "lw", "sw", "ldsp",
+                          "sdsp"])
+            imm = r.randrange(-32, 32) & 63
+            if c == "addiw":
+                h = 0x2001 | (imm >> 5) << 12 | self.reg(keys) << 7 | (imm & 31) << 2
+            elif c == "lui":
+                rd = self.reg(keys)
+                if rd == 2:
+                    rd = 3
+                imm = imm or 1
+                h = 0x6001 | (imm >> 5) << 12 | rd << 7 | (imm & 31) << 2
+            elif c in ("shift", "andi"):
+                imm = imm or 1  # shamt 0 is a HINT
+                kind2 = 2 if c == "andi" else r.randrange(2)
+                h = 0x8001 | (imm >> 5) << 12 | kind2 << 10 | (self.creg(keys) - 8) << 7 | (imm & 31) << 2
+            elif c == "addw":
+                h = 0x9C01 | (self.creg(keys) - 8) << 7 | r.randrange(2) << 5 | (self.creg(keys) - 8) << 2
+            elif c == "slli":
+                imm = imm or 1
+                h = 0x0002 | (imm >> 5) << 12 | self.reg(keys) << 7 | (imm & 31) << 2
+            elif c in ("lw", "sw"):
+                basep = self.creg(keys)
+                self.setup_pointer(sn, basep, 4)
+                u = 4 * r.randrange(0, 8)
+                h = (2 if c == "lw" else 6) << 13 | ((u >> 3) & 7) << 10 | (basep - 8) << 7 | (
+                    (u >> 2) & 1) << 6 | ((u >> 6) & 1) << 5 | (self.creg(keys) - 8) << 2
+            else:  # C.LDSP / C.SDSP: the implicit x2 may be tagged (§8.3)
+                self.setup_pointer(sn, 2, 8)
+                u = 8 * r.randrange(0, 4)
+                if c == "ldsp":
+                    h = 0x6002 | ((u >> 5) & 1) << 12 | self.reg(keys) << 7 | ((u >> 3) & 3) << 5 | (
+                        (u >> 6) & 7) << 2
+                else:
+                    h = 0xE002 | ((u >> 3) & 7) << 10 | ((u >> 6) & 7) << 7 | self.reg(keys) << 2
+            return h.to_bytes(2, "little")
         if kind == "c":
             c = r.choice(["mv", "add", "addi", "li", "ca"])
             if c == "mv":

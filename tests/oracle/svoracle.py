@@ -335,8 +335,36 @@ def decode16(h):
             # c.beqz rs1', x0: the second predicate is x0's entry (§6.2)
             return Insn("branch", 2, cond="eq" if f3 == 6 else "ne", rs1=rs2p, rs2=0,
                         tkey=0, off=sext(off, 9))
+    if op == 1 and f3 == 1 and r5 != 0:
+        return Insn("alu", 2, op="add", w32=True, rd=r5, rs1=r5, rs2=None, imm=ci)
+    if op == 1 and f3 == 3 and r5 not in (0, 2) and (ci or bits(h, 12, 12)):
+        return Insn("lui", 2, rd=r5, imm=sext(ci << 12, 18))
+    if op == 1 and f3 == 4 and bits(h, 11, 10) != 3:
+        sh = bits(h, 12, 12) << 5 | bits(h, 6, 2)
+        kind = bits(h, 11, 10)
+        if kind == 2:
+            return Insn("alu", 2, op="and", w32=False, rd=rs2p, rs1=rs2p, rs2=None, imm=ci)
+        return Insn("alu", 2, op="srl" if kind == 0 else "sra", w32=False, rd=rs2p,
+                    rs1=rs2p, rs2=None, imm=sh)
+    if op == 1 and f3 == 4 and bits(h, 12, 10) == 7 and bits(h, 6, 5) <= 1:
+        return Insn("alu", 2, op="sub" if bits(h, 6, 5) == 0 else "add", w32=True, rd=rs2p,
+                    rs1=rs2p, rs2=rdp, imm=None)
+    if op == 2 and f3 == 0 and r5 != 0:
+        return Insn("alu", 2, op="sll", w32=False, rd=r5, rs1=r5, rs2=None,
+                    imm=bits(h, 12, 12) << 5 | bits(h, 6, 2))
+    if op == 2 and f3 == 3 and r5 != 0:
+        uimm = bits(h, 12, 12) << 5 | bits(h, 6, 5) << 3 | bits(h, 4, 2) << 6
+        return Insn("load", 2, size=8, signed=True, rd=r5, rs1=2, imm=uimm)
+    if op == 2 and f3 == 7:
+        uimm = bits(h, 12, 10) << 3 | bits(h, 9, 7) << 6
+        return Insn("store", 2, size=8, rs1=2, rs2=r2, imm=uimm)
     if op == 0:
         uimm = bits(h, 12, 10) << 3 | bits(h, 6, 5) << 6
+        wimm = bits(h, 12, 10) << 3 | bits(h, 6, 6) << 2 | bits(h, 5, 5) << 6
+        if f3 == 2:
+            return Insn("load", 2, size=4, signed=True, rd=rdp, rs1=rs2p, imm=wimm)
+        if f3 == 6:
+            return Insn("store", 2, size=4, rs1=rs2p, rs2=rdp, imm=wimm)
         if f3 == 3:
             return Insn("load", 2, size=8, signed=True, rd=rdp, rs1=rs2p, imm=uimm)
         if f3 == 7:
@@ -386,6 +414,7 @@ class Machine:
         self.sig = None
         self.why = ""
         self.trace = []
+        self.cov = {}  # feature -> count, for the run's coverage summary
 
     # -- register files: byte arrays, element k of width w at 8R + k*w/8 (C6)
     def xget(self, r):
@@ -449,7 +478,11 @@ class Machine:
             return 1
         return min(self.xget(self.vlreg), self.maxvl)
 
+    def hit(self, what):
+        self.cov[what] = self.cov.get(what, 0) + 1
+
     def set_vl(self, n):  # §7.3
+        self.hit("ffirst cut VL")
         if self.vlreg:
             self.xset(self.vlreg, n)
 
@@ -472,6 +505,7 @@ class Machine:
                 self.step()
         except Signal as s:
             self.sig, self.why = s.sig, s.why
+            self.hit("signal: " + s.why)
 
     def step(self):
         p = self.fetch16(self.pc)
@@ -524,11 +558,13 @@ class Machine:
                         break
                     if base < tgt < base + blk.length:
                         raise Signal(SIGILL, "jump into the middle of a block")
+                    self.hit("block left by a jump")
                     self.pcvblk = 0  # outside: leave the block
                     self.pc = tgt
                     return
                 idx += 1
             if rerun:
+                self.hit("block re-run (branch to its start)")
                 self.step_budget()
                 continue
             self.pcvblk = 0
@@ -707,7 +743,11 @@ class Machine:
             return
         vle = self.eff_vl()
         m, zero, ff = self.pred(blk, "x", insn.rd, D)
+        self.hit("int op, vector" + (" SUBVL>1" if self.subvl > 1 else "") +
+                 (" elwidth" if any(o.width for o in [D] + srcs) else "") +
+                 (" zeroing" if zero else "") + (" ffirst" if ff else ""))
         if vle == 0:
+            self.hit("vector op with VL=0")
             return
         last = vle * self.subvl - 1
         for o, w in zip([D] + srcs, [D.width or 64] + widths):
@@ -808,6 +848,7 @@ class Machine:
             return
         ps, zs, _ = self.pred(blk, "x", insn.rs, S)
         pd, zd, ff = self.pred(blk, "x", insn.rd, D)
+        self.hit("C.MV twin " + ("v" if S.vec else "s") + "->" + ("v" if D.vec else "s"))
         vle = self.eff_vl()
         if vle == 0:
             return
@@ -863,6 +904,8 @@ class Machine:
             return
         ps, zs, _ = self.pred(blk, "x", insn.rs1, A)
         pd, zd, ff = self.pred(blk, D.cls, insn.rd, D)
+        self.hit("load " + ("indexed" if A.vec else "unit-stride") + (" ffirst" if ff else "") +
+                 (" twin-pred" if ps != M64 and pd != M64 else ""))
         vle = self.eff_vl()
         if vle == 0:
             return
@@ -900,6 +943,7 @@ class Machine:
             return
         ps, zs, _ = self.pred(blk, S.cls, insn.rs2, S)
         pd, zd, ff = self.pred(blk, "x", insn.rs1, A)
+        self.hit("store " + ("indexed" if A.vec else "unit-stride") + (" ffirst" if ff else ""))
         vle = self.eff_vl()
         if vle == 0:
             return
@@ -1018,6 +1062,8 @@ class Machine:
         ps, zero1, ff = self.pred(blk, "x", insn.rs1, S1)
         t = blk.pred.get(("x", insn.tkey))  # needs no register entry (§6.2)
         inv2, zero2 = (t.inv, t.zero) if t else (False, False)
+        self.hit("vector branch " + ["ifall", "ifany", "ifnotall", "ifnone"][inv2 * 2 + zero2] +
+                 (" zeroing" if zero1 else "") + (" ffirst" if ff else ""))
         vle = self.eff_vl()
         for o, ow in ((S1, w1), (S2, w2)):
             if o.vec and vle:
