@@ -11,11 +11,11 @@
  * (contract C5): an EBREAK in the harness traps, and the handler rewrites
  * the frame -- the standard registers and the SV record alike -- with the
  * snippet's initial state and its first instruction as PC.  Whatever ends
- * the snippet (its final C.EBREAK, SIGILL, SIGSEGV, SIGBUS, or SIGALRM
- * for a runaway loop) traps again; the handler copies the frame, which
- * is the precise state at that point, into OUT and returns to the
- * harness with its own saved frame.  So no SV instruction is needed to
- * set up or read back the 2x128 registers.
+ * the snippet (its final C.EBREAK, SIGILL, SIGSEGV, SIGBUS, or SIGVTALRM
+ * after a second of CPU time for a runaway loop) traps again; the handler
+ * copies the frame, which is the precise state at that point, into OUT and
+ * returns to the harness with its own saved frame.  So no SV instruction is
+ * needed to set up or read back the 2x128 registers.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -85,8 +85,9 @@ static void die(const char *msg)
 
 static void timer(long usec)
 {
-    struct itimerval t = {.it_value = {0, usec}};
-    setitimer(ITIMER_REAL, &t, NULL);
+    /* CPU time, not wall time: a loaded machine must not fire it. */
+    struct itimerval t = {.it_value = {usec / 1000000, usec % 1000000}};
+    setitimer(ITIMER_VIRTUAL, &t, NULL);
 }
 
 static void handler(int sig, siginfo_t *si, void *ctx)
@@ -97,7 +98,7 @@ static void handler(int sig, siginfo_t *si, void *ctx)
 
     (void)si;
     if (phase == IDLE) {
-        if (sig == SIGALRM) {
+        if (sig == SIGVTALRM) {
             return; /* a late timer: the snippet ended already */
         }
         die("harness: signal outside a snippet\n");
@@ -126,7 +127,7 @@ static void handler(int sig, siginfo_t *si, void *ctx)
             memcpy(mc + SV_FPR(i), &in->f[i], 8);
         }
         phase = RUN;
-        timer(200000);
+        timer(1000000);
         return;
     }
     timer(0);
@@ -218,7 +219,7 @@ int main(int argc, char **argv)
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     stack_t ss = {.ss_sp = alt, .ss_size = 256 * 1024};
     struct sigaction sa;
-    const int sigs[] = {SIGILL, SIGSEGV, SIGBUS, SIGFPE, SIGTRAP, SIGALRM};
+    const int sigs[] = {SIGILL, SIGSEGV, SIGBUS, SIGFPE, SIGTRAP, SIGVTALRM};
     sigaltstack(&ss, NULL);
     memset(&sa, 0, sizeof(sa));
     asm volatile("mv %0, gp" : "=r"(harness_gp_tp[0]));
