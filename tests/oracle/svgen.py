@@ -271,7 +271,10 @@ class Gen:
         r = self.r
         kind = self.pick((5, "r"), (2, "r32"), (3, "i"), (1, "i32"), (2, "c"), (3, "ld"),
                          (3, "st"), (3, "br"), (1, "cbr"), (0.3, "j"), (0.2, "lui"),
-                         (0.1, "bad"), (1.5, "fsgnj"), (1, "fld"), (1, "fsd"), (2, "c2"))
+                         (0.1, "bad"), (1.5, "fsgnj"), (1, "fld"), (1, "fsd"), (2, "c2"),
+                         (0.8, "csr"))
+        if kind == "csr":
+            return self.csr_op(keys)
         if kind == "fsgnj":
             rs1 = self.reg(fkeys)
             rs2 = rs1 if r.random() < 0.4 else self.reg(fkeys)
@@ -398,9 +401,22 @@ class Gen:
         # bad: illegal inside a block
         return r.choice([0x00000073, 0x00100073, 0x0000001F]).to_bytes(4, "little")
 
+    def csr_op(self, keys):
+        """A read of an SV CSR, or CSRRWI on MVL, VL or SUBVL (C3)."""
+        r = self.r
+        csr = r.choice([0x800, 0x801, 0x802, 0x803, 0x805])
+        rd = self.reg(keys)
+        if csr != 0x805 and csr != 0x803 and r.random() < 0.5:
+            imm = {0x800: r.randrange(0, 16), 0x801: r.choice([0, 5, 6, 7, 28, 29, 30, 31, r.randrange(32)]),
+                   0x802: self.pick((6, r.randrange(1, 5)), (1, 0), (1, r.randrange(5, 32)))}[csr]
+            return (csr << 20 | imm << 15 | 5 << 12 | rd << 7 | 0x73).to_bytes(4, "little")
+        return (csr << 20 | 2 << 12 | rd << 7 | 0x73).to_bytes(4, "little")
+
     def scalar_item(self, sn):
         r = self.r
-        k = self.pick((3, "addi"), (1, "ld"))
+        k = self.pick((3, "addi"), (1, "ld"), (1, "csr"))
+        if k == "csr":
+            return self.csr_op([])
         if k == "addi":
             rd = r.choice([5, 6, 7, 28, 29, 30, 31, 8, 9, 10, r.randrange(1, 32)])
             return enc_i(r.randrange(-3, 4), rd, 0, rd, 0x13).to_bytes(4, "little")

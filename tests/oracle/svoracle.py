@@ -247,6 +247,8 @@ OP_I = {0: "add", 2: "slt", 3: "sltu", 4: "xor", 6: "or", 7: "and"}
 LOADS = {0: (1, True), 1: (2, True), 2: (4, True), 3: (8, True),
          4: (1, False), 5: (2, False), 6: (4, False)}
 BRANCHES = {0: "eq", 1: "ne", 4: "lt", 5: "ge", 6: "ltu", 7: "geu"}
+CSR_MVL, CSR_VL, CSR_SUBVL, CSR_STATE, CSR_PCVBLK = 0x800, 0x801, 0x802, 0x803, 0x805  # C3
+SV_CSRS = (CSR_MVL, CSR_VL, CSR_SUBVL, CSR_STATE, CSR_PCVBLK)
 
 
 class Insn:
@@ -304,6 +306,11 @@ def decode32(w):
         return Insn("auipc", 4, rd=rd, imm=sext(w & 0xFFFFF000, 32))
     if opc == 0x6F:
         return Insn("jal", 4, rd=rd, off=imm_j(w))
+    if opc == 0x73 and f3 in (2, 5) and bits(w, 31, 20) in SV_CSRS:
+        # CSRRS rd, csr, x0 (a read) and CSRRWI rd, csr, imm
+        if f3 == 2 and rs1 != 0:
+            raise Unsupported("CSRRS with a mask")
+        return Insn("csr", 4, csr=bits(w, 31, 20), write=f3 == 5, rd=rd, imm=rs1)
     if w == 0x00000073:
         return Insn("ecall", 4)
     if w == 0x00100073:
@@ -620,6 +627,8 @@ class Machine:
             return self.exec_branch(insn, blk, addr)
         elif k == "fsgnj":
             self.exec_fsgnj(insn, blk)
+        elif k == "csr":
+            self.exec_csr(insn)
         elif k == "jal":
             if insn.rd:
                 self.xset(self.operand(blk, "x", insn.rd).reg, addr + insn.length)
@@ -962,6 +971,32 @@ class Machine:
             return 1
 
         self.twin_loop(S, A, S.vec, True, ps, zs, pd, zd, ff, do, zero, True, True)
+
+    def exec_csr(self, insn):
+        """CSR instructions run once and are never redirected (A37)."""
+        self.hit("CSR %s %#x" % ("write" if insn.write else "read", insn.csr))
+        c = insn.csr
+        if not insn.write:
+            v = {CSR_MVL: self.maxvl, CSR_VL: self.vlreg, CSR_SUBVL: self.subvl,
+                 CSR_STATE: self.state_word(), CSR_PCVBLK: self.pcvblk}[c]
+            self.xset(insn.rd, v)
+            return
+        imm = insn.imm
+        if c == CSR_MVL:  # §1.3: CSRRWI MVL sets imm + 1, returns the old MVL
+            old, self.maxvl = self.maxvl, imm + 1
+        elif c == CSR_VL:  # A5, A6: a register number; rd gets the new one
+            if imm and self.xget(imm) > self.maxvl:
+                raise Signal(SIGILL, "VL register holds more than MVL")
+            self.vlreg = old = imm
+            self.srcoffs = self.destoffs = self.dsvoffs = 0
+        elif c == CSR_SUBVL:  # §1.5: 1..4
+            if not 1 <= imm <= 4:
+                raise Signal(SIGILL, "SUBVL out of range")
+            old, self.subvl = self.subvl, imm
+            self.dsvoffs = min(self.dsvoffs, imm - 1)
+        else:
+            raise Unsupported("CSR write %#x" % c)
+        self.xset(insn.rd, old)
 
     def exec_fsgnj(self, insn, blk):
         """FSGNJ.D family at the default FP width (64-bit elements, no
