@@ -959,11 +959,16 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
     }
     r = sv_vector_branch(&d);
     if (vector) {
-        if (second.enabled && second.predidx) {
-            env->gpr[second.predidx] = r.mask; /* whole register, A20 */
-        }
+        /*
+         * §6.5's order: the VL cut happens in the loop, the mask is stored
+         * after it, so the mask wins when both name one register (found
+         * by tests/oracle).
+         */
         if (r.cut) {
             sv_set_vl(&ex, r.new_vl); /* §7.3, A19 */
+        }
+        if (second.enabled && second.predidx) {
+            env->gpr[second.predidx] = r.mask; /* whole register, A20 */
         }
         if (!sv_state_offsets_zero(state)) {
             sv_set_offsets(&ex, 0, 0, 0);
