@@ -212,6 +212,13 @@ class Gen:
         est_head = 2 + len(body)
         for _ in range(nops):
             ops.append(self.opcode(sn, keys, fkeys, at, pads))
+        if r.random() < 0.08:
+            # a loop: C.ADDI rc, -1; C.BNEZ rc, <block start> re-runs the
+            # block (and its VL block) rc times (§3.7, A14)
+            rc = r.choice([k for k in range(8, 16) if k not in keys] or [8])
+            sn.x[rc] = r.randrange(1, 4)
+            ops.append((0x107D | rc << 7).to_bytes(2, "little"))
+            ops.append((2, lambda a, bstart, bend, rc=rc: enc_cb(bstart - a, rc, 7).to_bytes(2, "little")))
         oplen = sum(o[0] if isinstance(o, tuple) else len(o) for o in ops)
         total = 2 + len(body) + oplen
         ext = total > 22 or (total >= 12 and r.random() < 0.05)
@@ -272,9 +279,15 @@ class Gen:
         kind = self.pick((5, "r"), (2, "r32"), (3, "i"), (1, "i32"), (2, "c"), (3, "ld"),
                          (3, "st"), (3, "br"), (1, "cbr"), (0.3, "j"), (0.2, "lui"),
                          (0.1, "bad"), (1.5, "fsgnj"), (1, "fld"), (1, "fsd"), (2, "c2"),
-                         (0.8, "csr"))
+                         (0.8, "csr"), (0.4, "jr"))
         if kind == "csr":
             return self.csr_op(keys)
+        if kind == "jr":
+            # C.JR to a landing pad (or, rarely, through a tagged register)
+            rs = r.choice(keys) if r.random() < 0.1 else r.choice(
+                [k for k in range(1, 32) if k not in keys] or [1])
+            sn.x[rs] = r.choice(pads)
+            return (0x8002 | rs << 7).to_bytes(2, "little")
         if kind == "fsgnj":
             rs1 = self.reg(fkeys)
             rs2 = rs1 if r.random() < 0.4 else self.reg(fkeys)

@@ -376,6 +376,8 @@ def decode16(h):
             return Insn("load", 2, size=8, signed=True, rd=rdp, rs1=rs2p, imm=uimm)
         if f3 == 7:
             return Insn("store", 2, size=8, rs1=rs2p, rs2=rdp, imm=uimm)
+    if op == 2 and f3 == 4 and bits(h, 12, 12) == 0 and r2 == 0 and r5 != 0:
+        return Insn("jalr", 2, rd=0, rs1=r5, off=0)  # C.JR
     if op == 2:
         if f3 == 4 and bits(h, 12, 12) == 0 and r2 != 0 and r5 != 0:
             return Insn("mv", 2, rd=r5, rs=r2)
@@ -629,6 +631,13 @@ class Machine:
             self.exec_fsgnj(insn, blk)
         elif k == "csr":
             self.exec_csr(insn)
+        elif k == "jalr":
+            S = self.operand(blk, "x", insn.rs1)
+            if S.tagged:
+                # sv-state: jumps are never vectorised, a tagged one is
+                # illegal (A36/A37 leave redirection of JALR open)
+                raise Signal(SIGILL, "tagged jump register")
+            return (self.xget(insn.rs1) + insn.off) & ~1
         elif k == "jal":
             if insn.rd:
                 self.xset(self.operand(blk, "x", insn.rd).reg, addr + insn.length)
