@@ -105,8 +105,17 @@ void fuzz_vblock(const uint8_t *data, size_t size)
         CHECK((at - l.opcodes_offset) / 2 <= 31);
         uint16_t p0 = parcel(data + at);
         CHECK(p0 != 0);
-        unsigned oplen = (p0 & 3) == 3 ? 4 : 2;
+        // 2 or 4; 6 or 8 where the library takes P48/P64 in a block
+        unsigned oplen = 0;
+        uint16_t op_ps[2] = {p0, at + 4 <= size ? parcel(data + at + 2)
+                                                : uint16_t(0)};
+        CHECK(sv_insn_length(op_ps, 2, &oplen) == SV_OK);
+        CHECK(oplen == 2 || oplen == 4 || oplen == 6 || oplen == 8);
         CHECK(at + oplen <= l.total_bytes);
+        if (oplen > 4) {
+            at += oplen;
+            continue;
+        }
         uint32_t insn = p0;
         if (oplen == 4) {
             insn |= static_cast<uint32_t>(parcel(data + at + 2)) << 16;
@@ -157,6 +166,56 @@ void fuzz_vblock(const uint8_t *data, size_t size)
         CHECK(sv_pred_for(&ctx, fp, 32 + size % 200, true) == nullptr);
     }
 }
+
+#ifdef SV_FUZZ_PREFIX
+// P48/P64 (§4), when the core library has the prefix decoder.
+void fuzz_prefix(const uint8_t *data, size_t size)
+{
+    std::vector<uint8_t> copy(data, data + size);
+    sv_prefix_context p;
+    std::memset(&p, 0xA5, sizeof(p));
+    if (sv_prefix_decode(copy.data(), copy.size(), &p) != SV_OK) {
+        return;
+    }
+    CHECK(p.len == 6 || p.len == 8);
+    CHECK(p.len <= size);
+    CHECK((data[0] & 0x7f) == (p.len == 6 ? 0x1f : 0x3f));
+    unsigned len = 0;
+    uint16_t ps[2] = {parcel(data), parcel(data + 2)};
+    CHECK(sv_insn_length(ps, 2, &len) == SV_OK && len == p.len);
+    CHECK(p.type < SV_PTYPE_RESERVED);
+    CHECK((p.insn & 3) == 3);
+    CHECK(sv_prefix_type_of(p.insn) == p.type);
+    check_op(p.op, p.insn);
+    for (const sv_reg_entry *r : {&p.rd, &p.rs1, &p.rs2, &p.rs3}) {
+        if (r->enabled) {
+            CHECK(r->regidx < 128);
+            CHECK(r->isvec <= 1);
+            CHECK(r->elwidth == 0 || r->elwidth == 8 || r->elwidth == 16 ||
+                  r->elwidth == 32);
+        }
+    }
+    for (const sv_pred_entry *e : {&p.pred_dest, &p.pred_src}) {
+        if (e->enabled) {
+            CHECK(e->predidx < 32);
+            CHECK(!e->zero && !e->ffirst); // SVPrefix has neither (§4.2)
+        }
+    }
+    CHECK(p.itype <= 3);
+    CHECK(p.svlen == 0 || (p.svlen >= 2 && p.svlen <= 4));
+    CHECK(p.vltyp.form <= SV_VLTYP_MVL_CLAMP);
+    CHECK(p.vltyp.vldest < 32);
+    if (p.vltyp.form == SV_VLTYP_VL_REG) {
+        CHECK(p.vltyp.value >= 1 && p.vltyp.value < 32);
+    } else if (p.vltyp.form != SV_VLTYP_NONE) {
+        CHECK(p.vltyp.value >= 1 && p.vltyp.value <= 32);
+    }
+    CHECK(p.uses_svpstate == (p.vltyp.form != SV_VLTYP_NONE || p.svlen != 0));
+    if (p.len == 6) {
+        CHECK(p.vltyp.form == SV_VLTYP_NONE);
+    }
+}
+#endif
 
 void fuzz_alu(const uint8_t *p, size_t n)
 {
@@ -265,6 +324,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     (void)sv_insn_classify(ps[0]);
     fuzz_vblock(data, size);
+#ifdef SV_FUZZ_PREFIX
+    fuzz_prefix(data, size);
+#endif
     if (size >= 4) {
         uint32_t insn = ps[0] | static_cast<uint32_t>(ps[1]) << 16;
         sv_op op;
