@@ -1,11 +1,18 @@
 /*
- * strlen under qemu-riscv64: the SV strlen of sv_strings.h (64-byte
- * VBLOCKs: a trap-ffirst LB and an ffirst BNE, §7.4) against a plain
- * byte loop and glibc's strlen, on one 1 MiB string and on many short
- * strings (8..64 bytes).  The three run interleaved in one process, best
- * of ROUNDS; all are called through volatile function pointers (so gcc
- * neither folds glibc's strlen nor inlines the others).  Every result is
- * checked, so a wrong SV answer fails the benchmark.
+ * strlen under qemu-riscv64, on one 1 MiB string and on many short
+ * strings (8..64 bytes):
+ *   strlen_bench sv    the SV strlen of sv_strings.h (64-byte VBLOCKs: a
+ *                      trap-ffirst LB and an ffirst BNE, §7.4); needs
+ *                      -cpu rv64,xsv=true
+ *   strlen_bench rvv   the RVV 1.0 strlen of the V spec's example
+ *                      (vsetvli e8,m8 / vle8ff.v / vmseq / vfirst.m);
+ *                      needs -cpu rv64,v=true,vlen=128
+ * each against a plain byte loop and glibc's strlen.  The three run
+ * interleaved in one process, best of ROUNDS; all are called through
+ * volatile function pointers (so gcc neither folds glibc's strlen nor
+ * inlines the others).  Every result is checked, so a wrong answer fails
+ * the benchmark.  The last lines are machine-readable ("RESULT ...") for
+ * bench/strlen.sh, which runs both configurations and compares them.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -43,8 +50,32 @@ static size_t sv_strlen_call(const char *s)
     return sv_strlen(s);
 }
 
+/* The V 1.0 specification's strlen example, as written there. */
+size_t rvv_strlen(const char *s);
+asm(".pushsection .text\n"
+    ".globl rvv_strlen\n"
+    ".type rvv_strlen, @function\n"
+    "rvv_strlen:\n"
+    ".option push\n"
+    ".option arch, +v\n"
+    "    mv a3, a0\n"
+    "1:  vsetvli a1, x0, e8, m8, ta, ma\n"
+    "    vle8ff.v v8, (a3)\n"
+    "    csrr a1, vl\n"
+    "    vmseq.vi v0, v8, 0\n"
+    "    vfirst.m a2, v0\n"
+    "    add a3, a3, a1\n"
+    "    bltz a2, 1b\n"
+    "    add a0, a0, a1\n"
+    "    add a3, a3, a2\n"
+    "    sub a0, a3, a0\n"
+    "    ret\n"
+    ".option pop\n"
+    ".size rvv_strlen, .-rvv_strlen\n"
+    ".popsection\n");
+
 static strlen_fn volatile fns[3] = {sv_strlen_call, byte_strlen, strlen};
-static const char *const names[3] = {"SV", "byte loop", "glibc"};
+static const char *names[3] = {"SV", "byte loop", "glibc"};
 
 static char *big;
 static char *shorts[NSHORT];
@@ -84,7 +115,8 @@ static double run_short(strlen_fn f)
     return t;
 }
 
-static void report(const char *what, double bytes, double (*run)(strlen_fn))
+static void report(const char *what, const char *key, double bytes,
+                   double (*run)(strlen_fn))
 {
     double best[3] = {1e30, 1e30, 1e30};
 
@@ -99,12 +131,22 @@ static void report(const char *what, double bytes, double (*run)(strlen_fn))
         printf("  %-9s %8.3f bytes/ns  (%.3f ms)\n", names[k], bytes / best[k],
                best[k] / 1e6);
     }
-    printf("  SV speed / byte loop: %.3gx   SV speed / glibc: %.3gx\n",
-           best[1] / best[0], best[2] / best[0]);
+    printf("  %s speed / byte loop: %.3gx   %s speed / glibc: %.3gx\n",
+           names[0], best[1] / best[0], names[0], best[2] / best[0]);
+    printf("RESULT %s %s %.4f byte %.4f glibc %.4f\n", key, names[0],
+           bytes / best[0], bytes / best[1], bytes / best[2]);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc != 2 || (strcmp(argv[1], "sv") && strcmp(argv[1], "rvv"))) {
+        fprintf(stderr, "usage: strlen_bench sv|rvv\n");
+        return 2;
+    }
+    if (!strcmp(argv[1], "rvv")) {
+        fns[0] = rvv_strlen;
+        names[0] = "RVV";
+    }
     big = malloc(BIG + 1);
     char *pool = malloc(NSHORT * 80 + 16);
     if (!big || !pool) {
@@ -122,9 +164,9 @@ int main(void)
         short_len[i] = len;
         short_total += len;
     }
-    report("1 MiB string", BIG, run_big);
-    report("4096 strings of 8..64 bytes x8", SHORT_REPEAT * (double)short_total,
-           run_short);
+    report("1 MiB string", "long", BIG, run_big);
+    report("4096 strings of 8..64 bytes x8", "short",
+           SHORT_REPEAT * (double)short_total, run_short);
     if (bad) {
         printf("FAIL: a strlen returned a wrong length\n");
         return 1;

@@ -82,7 +82,10 @@ configure_args=(
 if command -v gdb-multiarch >/dev/null; then
     configure_args+=(--gdb="$(command -v gdb-multiarch)")
 fi
-config_id=$(printf '%s\n' "${configure_args[@]}" "$pkgconfig" | sha256sum | cut -d' ' -f1)
+# The svcore pkg-config file is part of the key: QEMU's meson reads its link
+# flags (svcore's own dependencies, such as Highway) only at configure time.
+config_id=$( (printf '%s\n' "${configure_args[@]}" "$pkgconfig"; cat "$pkgconfig/svcore-uninstalled.pc") |
+    sha256sum | cut -d' ' -f1)
 # QEMU's configure names the compiler itself, so meson's ccache detection
 # does not apply; ccache's masquerading directory does.
 if [ -d /usr/lib/ccache ]; then

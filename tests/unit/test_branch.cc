@@ -9,10 +9,16 @@
 #include <cstring>
 #include <random>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "compare_simd.h"
 #include "svcore.h"
 
 namespace
 {
+
+using svcore::Rel;
 
 struct Ref {
     uint64_t mask;
@@ -134,6 +140,201 @@ TEST(VectorBranch, HandWorkedModes)
     d.target_old = ~0ull;
     r = sv_vector_branch(&d);
     EXPECT_EQ(r.mask & 0xf, 0x4u);
+}
+
+// Element values that make compares interesting at width w: equal,
+// neighbouring and extreme values, and now and then anything.
+uint64_t pick(std::mt19937_64 &rng, unsigned w)
+{
+    const uint64_t top = uint64_t{1} << (w - 1);
+    const uint64_t pool[] = {0, 1, 2, top - 1, top, top + 1, ~uint64_t{0}};
+    const uint64_t v = rng() % 4 ? pool[rng() % 7] : rng();
+    return w == 64 ? v : v & ((uint64_t{1} << w) - 1);
+}
+
+void fill(std::mt19937_64 &rng, uint8_t *buf, unsigned w)
+{
+    for (unsigned i = 0; i < 512 / (w / 8); i++) {
+        const uint64_t v = pick(rng, w);
+        std::memcpy(buf + i * (w / 8), &v, w / 8);
+    }
+}
+
+// 64 elements of the widest kind end exactly at a PROT_NONE page, so a
+// kernel that reads past VL faults.
+struct GuardedBuffer {
+    uint8_t *page = nullptr;
+    long size = sysconf(_SC_PAGESIZE);
+    GuardedBuffer()
+    {
+        void *m = mmap(nullptr, 2 * size, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        EXPECT_NE(m, MAP_FAILED);
+        page = static_cast<uint8_t *>(m);
+        mprotect(page + size, size, PROT_NONE);
+    }
+    ~GuardedBuffer()
+    {
+        munmap(page, 2 * size);
+    }
+    // n elements of width w that end at the guard page.
+    uint8_t *ending(unsigned n, unsigned w)
+    {
+        return page + size - n * w / 8;
+    }
+};
+
+// The SIMD kernel against its own one-element-at-a-time version, for
+// every width, signedness, relation, VL 0..64, vector and splat second
+// operands; the operands end at a guard page, so reading past VL faults.
+TEST(CompareKernel, EveryShapeAgainstScalar)
+{
+    std::mt19937_64 rng(6502);
+    GuardedBuffer ga, gb;
+    const Rel rels[] = {Rel::eq, Rel::ne, Rel::lt, Rel::ge, Rel::gt, Rel::le};
+    unsigned cases = 0;
+    // Each SIMD target this host can run (AVX-512, AVX2, SSE4, SSSE3,
+    // the 128-bit emulation), not only the one dispatch would pick.
+    const char *targets[8];
+    const unsigned n_targets = svcore::compare_targets(targets, 8);
+    for (unsigned t = 0; t < n_targets; t++) {
+        ASSERT_TRUE(svcore::compare_use_target(targets[t]));
+        ASSERT_STREQ(svcore::compare_target_name(), targets[t]);
+        std::printf("compare kernel target: %s\n", targets[t]);
+        for (unsigned w : {8u, 16u, 32u, 64u}) {
+            for (unsigned n = 0; n <= 64; n++) {
+                for (int round = 0; round < 40; round++) {
+                    // Even rounds: only the n elements are readable (the tail
+                    // is copied); odd: up to 64 elements (whole vectors read,
+                    // lanes past n dropped).
+                    const unsigned room = round % 2 ? 64 : n;
+                    uint8_t *a = ga.ending(room, w), *b = gb.ending(room, w);
+                    for (unsigned i = 0; i < room; i++) {
+                        const uint64_t junk = rng();
+                        std::memcpy(a + i * w / 8, &junk, w / 8);
+                        std::memcpy(b + i * w / 8, &junk, w / 8);
+                    }
+                    for (unsigned i = 0; i < n; i++) {
+                        const uint64_t va = pick(rng, w), vb = pick(rng, w);
+                        std::memcpy(a + i * w / 8, &va, w / 8);
+                        std::memcpy(b + i * w / 8, &vb, w / 8);
+                    }
+                    for (int sign = 0; sign < 2; sign++) {
+                        for (Rel rel : rels) {
+                            for (int splat = 0; splat < 2; splat++) {
+                                svcore::CompareJob job{};
+                                job.a = a;
+                                job.b = splat ? nullptr : b;
+                                job.b_splat = pick(rng, w);
+                                job.width = static_cast<uint8_t>(w);
+                                job.is_signed = static_cast<uint8_t>(sign);
+                                job.rel = rel;
+                                job.n = static_cast<uint8_t>(n);
+                                job.a_readable = job.b_readable =
+                                    static_cast<uint16_t>(room * w / 8);
+                                ASSERT_EQ(svcore::compare_elements(job),
+                                          svcore::compare_elements_scalar(job))
+                                    << "w=" << w << " n=" << n
+                                    << " sign=" << sign << " rel=" << int(rel)
+                                    << " splat=" << splat;
+                                cases++;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    svcore::compare_use_target(nullptr);
+    EXPECT_STREQ(svcore::compare_target_name(), targets[0]);
+    EXPECT_FALSE(svcore::compare_use_target("no-such-target"));
+    // x86-64 hosts have at least SSSE3 besides the baseline.
+    EXPECT_GE(n_targets, 2u);
+    EXPECT_EQ(cases, n_targets * 4u * 65 * 40 * 2 * 6 * 2);
+}
+
+// Scalars just inside and just outside a narrow vector's range: the
+// kernel answers those without looking at the elements.
+TEST(VectorBranch, ScalarAtTheEdgesOfANarrowVector)
+{
+    const uint8_t kinds[] = {SV_CMP_EQ, SV_CMP_NE,  SV_CMP_LT,
+                             SV_CMP_GE, SV_CMP_LTU, SV_CMP_GEU};
+    alignas(8) uint8_t vec[512];
+    for (unsigned w : {8u, 16u, 32u}) {
+        const uint64_t top = uint64_t{1} << (w - 1);
+        const uint64_t edges[] = {top - 2,     top - 1,  top,          top + 1,
+                                  2 * top - 1, 2 * top,  2 * top + 1,  ~top + 1,
+                                  ~top,        ~top - 1, ~uint64_t{0}, 0};
+        for (unsigned i = 0; i < 512 / (w / 8); i++) {
+            const uint64_t v = edges[i % 12];
+            std::memcpy(vec + i * w / 8, &v, w / 8);
+        }
+        for (uint64_t s : edges) {
+            for (uint8_t kind : kinds) {
+                for (int vec_first = 0; vec_first < 2; vec_first++) {
+                    sv_branch_desc d{};
+                    d.kind = kind;
+                    const sv_branch_operand v{vec, 1, static_cast<uint8_t>(w)};
+                    const sv_branch_operand sc{
+                        reinterpret_cast<const uint8_t *>(&s), 0, 64};
+                    d.a = vec_first ? v : sc;
+                    d.b = vec_first ? sc : v;
+                    d.ps = ~0ull;
+                    d.has_target = 1;
+                    d.vl = 64;
+                    const Ref want = reference(d);
+                    const sv_branch_result got = sv_vector_branch(&d);
+                    ASSERT_EQ(got.mask, want.mask)
+                        << "w=" << w << " s=" << s << " kind=" << int(kind)
+                        << " vec_first=" << vec_first;
+                    ASSERT_EQ(got.taken, want.taken);
+                }
+            }
+        }
+    }
+}
+
+// Millions of seeded cases: every mode, inv/zeroing/ffirst, compare kind,
+// width pair, scalar/vector mix, VL 0..64, start offsets, random masks.
+TEST(VectorBranch, MillionsAgainstReference)
+{
+    std::mt19937_64 rng(20191002);
+    const uint8_t widths[] = {8, 16, 32, 64};
+    const uint8_t kinds[] = {SV_CMP_EQ, SV_CMP_NE,  SV_CMP_LT,
+                             SV_CMP_GE, SV_CMP_LTU, SV_CMP_GEU};
+    alignas(8) uint8_t fa[512], fb[512];
+    const int total = 2000000;
+    for (int n = 0; n < total; n++) {
+        sv_branch_desc d{};
+        d.kind = kinds[rng() % 6];
+        const bool same = rng() % 2;
+        d.a = {fa, static_cast<uint8_t>(rng() % 4 != 0), widths[rng() % 4]};
+        d.b = {fb, static_cast<uint8_t>(rng() % 4 != 0),
+               same ? d.a.width : widths[rng() % 4]};
+        if (n % 16 == 0) {
+            fill(rng, fa, d.a.width);
+            fill(rng, fb, d.b.width);
+        }
+        const uint64_t r = rng();
+        d.ps = r % 3 ? rng() : ~0ull;
+        d.zero1 = r >> 8 & 1;
+        d.ffirst = r >> 9 & 1;
+        d.has_target = r >> 10 & 1;
+        d.inv2 = r >> 11 & 1;
+        d.zero2 = r >> 12 & 1;
+        d.target_old = rng();
+        d.vl = static_cast<uint8_t>(r >> 16 & 127) % 65;
+        d.start =
+            static_cast<uint8_t>(r >> 24 & 3 ? 0 : (r >> 32) % (d.vl + 1));
+        const Ref want = reference(d);
+        const sv_branch_result got = sv_vector_branch(&d);
+        ASSERT_EQ(got.mask, want.mask) << "case " << n;
+        ASSERT_EQ(got.taken, want.taken) << "case " << n;
+        ASSERT_EQ(got.cut, want.cut) << "case " << n;
+        if (want.cut) {
+            ASSERT_EQ(got.new_vl, want.new_vl) << "case " << n;
+        }
+    }
 }
 
 TEST(VectorBranch, RandomAgainstReference)

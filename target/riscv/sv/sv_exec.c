@@ -54,9 +54,43 @@ typedef struct SVExec {
     sv_state_fields st; /* STATE when the opcode started */
     bool probed_ok;     /* probed_page is accessible (trap-ffirst) */
     target_ulong probed_page;
+    void *probed_host;  /* probed_page's host address when it is plain RAM */
     bool offsets_dirty; /* STATE's offsets may be non-zero */
     unsigned mem_es;    /* loads/stores: element size in memory, bits */
 } SVExec;
+
+/*
+ * sv_op_decode is a pure function of the instruction word, and a helper
+ * sees the same few words over and over (once per run of a vector loop),
+ * so each vCPU thread keeps the words it decoded last.  Failures are not
+ * kept: they end in an exception anyway.
+ */
+typedef struct SVOpCacheEntry {
+    uint32_t insn;
+    bool valid;
+    sv_op op;
+} SVOpCacheEntry;
+
+#define SV_OP_CACHE_SIZE 32
+
+static __thread SVOpCacheEntry sv_op_cache[SV_OP_CACHE_SIZE];
+
+static bool sv_op_decode_cached(uint32_t insn, sv_op *op)
+{
+    SVOpCacheEntry *e =
+        &sv_op_cache[(insn ^ insn >> 7 ^ insn >> 15) % SV_OP_CACHE_SIZE];
+
+    if (!e->valid || e->insn != insn) {
+        if (!sv_op_decode(insn, &e->op)) {
+            e->valid = false;
+            return false;
+        }
+        e->insn = insn;
+        e->valid = true;
+    }
+    *op = e->op;
+    return true;
+}
 
 static G_NORETURN void sv_illegal(SVExec *ex, const char *why)
 {
@@ -547,21 +581,29 @@ static bool sv_ldff_cut(SVExec *ex)
     unsigned esb = ex->mem_es / 8, n = ex->vl * ex->subvl;
     target_ulong a0 = sv_mem_addr(ex, 0), end = a0 + (target_ulong)n * esb;
     int mmu_idx = riscv_env_mmu_index(ex->env, false);
+    unsigned groups;
     void *host;
 
     for (target_ulong p = a0; p < end; p = (p | ~TARGET_PAGE_MASK) + 1) {
-        if (probe_access_flags(ex->env, p, 1, MMU_DATA_LOAD, mmu_idx, true,
-                               &host, ex->ra) &
-            TLB_INVALID_MASK) {
-            unsigned groups = (p - a0) / esb / ex->subvl;
+        int flags = probe_access_flags(ex->env, p, 1, MMU_DATA_LOAD, mmu_idx,
+                                       true, &host, ex->ra);
 
-            if (groups == 0) {
-                return false;
-            }
-            sv_set_vl(ex, groups);
-            ex->vl = groups;
-            break;
+        if (!(flags & TLB_INVALID_MASK)) {
+            /* sv_mem_fast reuses this probe for the page (one per run). */
+            ex->probed_ok = true;
+            ex->probed_page = p & TARGET_PAGE_MASK;
+            ex->probed_host = !flags && host
+                                  ? (uint8_t *)host - (p & ~TARGET_PAGE_MASK)
+                                  : NULL;
+            continue;
         }
+        groups = (p - a0) / esb / ex->subvl;
+        if (groups == 0) {
+            return false;
+        }
+        sv_set_vl(ex, groups);
+        ex->vl = groups;
+        break;
     }
     return true;
 }
@@ -600,11 +642,17 @@ static unsigned sv_mem_fast(SVExec *ex, const SVOpnd *reg, bool store)
         }
         sv_set_offsets(ex, done / ex->subvl, done / ex->subvl,
                        done % ex->subvl);
-        flags = probe_access_flags(ex->env, addr, count * esb,
-                                   store ? MMU_DATA_STORE : MMU_DATA_LOAD,
-                                   mmu_idx, false, &host, ex->ra);
-        if (flags || !host) {
-            break;
+        if (!store && ex->probed_host &&
+            (addr & TARGET_PAGE_MASK) == ex->probed_page) {
+            /* Trap-ffirst probed this page already and found plain RAM. */
+            host = (uint8_t *)ex->probed_host + (addr & ~TARGET_PAGE_MASK);
+        } else {
+            flags = probe_access_flags(ex->env, addr, count * esb,
+                                       store ? MMU_DATA_STORE : MMU_DATA_LOAD,
+                                       mmu_idx, false, &host, ex->ra);
+            if (flags || !host) {
+                break;
+            }
         }
         if (store) {
             memcpy(host, file + sv_offset(reg, done), count * esb);
@@ -875,7 +923,7 @@ void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
     };
     unsigned vl_reg = sv_state_vl_reg(env->sv.state);
 
-    if (!sv_op_decode(insn, &ex.op)) {
+    if (!sv_op_decode_cached(insn, &ex.op)) {
         sv_illegal(&ex, "undecodable (translator out of step)");
     }
     ex.rd = sv_opnd(&ex.op.rd, sv_desc_operand(desc, SV_SLOT_RD));
@@ -925,14 +973,17 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
     sv_branch_result r;
     bool vector = a.isvec || b.isvec;
 
-    if (!sv_op_decode(insn, &ex.op)) {
+    if (!sv_op_decode_cached(insn, &ex.op)) {
         sv_illegal(&ex, "undecodable (translator out of step)");
     }
     d.kind = ex.op.alu;
+    /* The kernel may load whole SIMD vectors up to the file's end. */
     d.a = (sv_branch_operand){file + a.regidx * 8, a.isvec,
-                              a.elwidth ? a.elwidth : 64};
+                              a.elwidth ? a.elwidth : 64,
+                              sizeof(env->sv_gpr) - a.regidx * 8};
     d.b = (sv_branch_operand){file + b.regidx * 8, b.isvec,
-                              b.elwidth ? b.elwidth : 64};
+                              b.elwidth ? b.elwidth : 64,
+                              sizeof(env->sv_gpr) - b.regidx * 8};
     d.ps = ~(uint64_t)0;
     d.vl = 1;
     if (vector) {

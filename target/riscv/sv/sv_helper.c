@@ -45,7 +45,8 @@ uint64_t riscv_sv_tb_cs_base(CPURISCVState *env)
 {
     uint32_t pcvblk = env->sv.pcvblk;
 
-    return sv_pcvblk_unpack(pcvblk).status == SV_PCVBLK_EXECUTING ? pcvblk : 0;
+    /* Runs on every TB lookup: the status field alone, not an unpack. */
+    return sv_pcvblk_status(pcvblk) == SV_PCVBLK_EXECUTING ? pcvblk : 0;
 }
 
 /*

@@ -169,6 +169,11 @@ typedef struct sv_pcvblk_fields {
 } sv_pcvblk_fields;
 
 sv_pcvblk_fields sv_pcvblk_unpack(uint32_t pcvblk);
+/* PCVBLK's status field (31:30) alone: QEMU reads it on every TB lookup. */
+static inline unsigned sv_pcvblk_status(uint32_t pcvblk)
+{
+    return pcvblk >> 30;
+}
 uint32_t sv_pcvblk_pack(sv_pcvblk_fields fields);
 
 /* The header parcel that a PCVBLK value caches (VBLOCK2 is .vblock2). */
@@ -616,6 +621,9 @@ typedef struct sv_branch_operand {
     const uint8_t *base;
     uint8_t isvec; /* element i at base + i * width / 8; else element 0 */
     uint8_t width; /* element width in bits: 8, 16, 32 or 64 */
+    /* Bytes readable from base (to the end of the register file); 0: only
+     * the elements.  Lets the kernel load whole SIMD vectors past VL. */
+    uint16_t readable;
 } sv_branch_operand;
 
 typedef struct sv_branch_desc {

@@ -1,12 +1,25 @@
 // Vector compare-and-branch (§6.5, A16-A20).
 //
+// The element compares run as one SIMD kernel call (compare_simd.h); the
+// predicate, zeroing, fail-on-first and the §6.3 mode then act on whole
+// 64-bit masks, so no step walks the elements one at a time.
+//
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <cstring>
 
+#include "compare_simd.h"
 #include "svcore.h"
 
 namespace
 {
+
+using svcore::CompareJob;
+using svcore::Rel;
+
+uint64_t low_bits(unsigned n)
+{
+    return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+}
 
 uint64_t element(const sv_branch_operand &o, unsigned i)
 {
@@ -17,38 +30,142 @@ uint64_t element(const sv_branch_operand &o, unsigned i)
     return v;
 }
 
-uint64_t extend(uint64_t v, unsigned width, unsigned opw, bool sign)
+// The value at width, extended to 64 bits (sign- or zero-).
+uint64_t extend(uint64_t v, unsigned width, bool sign)
 {
-    if (width >= 64) {
+    if (width >= 64 || !sign || !((v >> (width - 1)) & 1)) {
         return v;
     }
-    if (sign && ((v >> (width - 1)) & 1)) {
-        v |= ~uint64_t{0} << width;
-    }
-    return opw >= 64 ? v : v & ((uint64_t{1} << opw) - 1);
+    return v | ~uint64_t{0} << width;
 }
 
-bool compare(unsigned kind, uint64_t a, uint64_t b, unsigned opw)
+Rel relation(unsigned kind)
 {
-    // Signed compares at opw: shift the opw-bit values to the top.
-    const unsigned shift = 64 - opw;
-    const int64_t sa = static_cast<int64_t>(a << shift);
-    const int64_t sb = static_cast<int64_t>(b << shift);
-
     switch (kind) {
     case SV_CMP_EQ:
-        return a == b;
+        return Rel::eq;
     case SV_CMP_NE:
-        return a != b;
+        return Rel::ne;
     case SV_CMP_LT:
-        return sa < sb;
-    case SV_CMP_GE:
-        return sa >= sb;
     case SV_CMP_LTU:
-        return a < b;
+        return Rel::lt;
     default:
-        return a >= b;
+        return Rel::ge;
     }
+}
+
+// s REL v is v MIRROR(REL) s.
+Rel mirror(Rel r)
+{
+    switch (r) {
+    case Rel::lt:
+        return Rel::gt;
+    case Rel::ge:
+        return Rel::le;
+    case Rel::gt:
+        return Rel::lt;
+    case Rel::le:
+        return Rel::ge;
+    default:
+        return r;
+    }
+}
+
+// Whether every narrow element relates to a scalar lying above (or below)
+// every value the element width can hold.
+bool relates_to_larger(Rel r)
+{
+    return r == Rel::ne || r == Rel::lt || r == Rel::le;
+}
+
+bool relates_to_smaller(Rel r)
+{
+    return r == Rel::ne || r == Rel::gt || r == Rel::ge;
+}
+
+// Operands of different element widths, both vectors: each element pair
+// extended to 64 bits (sign or zero, §6.5's opw compare) and compared.
+uint64_t compare_mixed(const sv_branch_desc &d, bool sign, unsigned n)
+{
+    const Rel rel = relation(d.kind);
+    uint64_t bits = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        const uint64_t a = extend(element(d.a, i), d.a.width, sign);
+        const uint64_t b = extend(element(d.b, i), d.b.width, sign);
+        bool pass;
+
+        if (rel == Rel::eq || rel == Rel::ne) {
+            pass = (a == b) == (rel == Rel::eq);
+        } else {
+            const bool less =
+                sign ? static_cast<int64_t>(a) < static_cast<int64_t>(b)
+                     : a < b;
+            pass = (rel == Rel::lt) == less;
+        }
+        bits |= uint64_t{pass} << i;
+    }
+    return bits;
+}
+
+// Bit i: element i (i < n) passes the compare at opw = max(widths).
+uint64_t compare_all(const sv_branch_desc &d, unsigned n)
+{
+    const bool sign = d.kind == SV_CMP_LT || d.kind == SV_CMP_GE;
+    CompareJob job{};
+
+    job.is_signed = sign;
+    job.n = static_cast<uint8_t>(n);
+    if (d.a.isvec && d.b.isvec) {
+        if (d.a.width != d.b.width) {
+            return compare_mixed(d, sign, n);
+        }
+        job.a = d.a.base;
+        job.b = d.b.base;
+        job.a_readable = d.a.readable;
+        job.b_readable = d.b.readable;
+        job.width = d.a.width;
+        job.rel = relation(d.kind);
+        return svcore::compare_elements(job);
+    }
+    if (!d.a.isvec && !d.b.isvec) {
+        return compare_mixed(d, sign, n);
+    }
+    // One vector, one scalar: the scalar is extended once, and a narrower
+    // vector is compared at its own width against it, unless the scalar
+    // lies outside the range that width can hold, when the answer is the
+    // same for every element.
+    const sv_branch_operand &v = d.a.isvec ? d.a : d.b;
+    const sv_branch_operand &s = d.a.isvec ? d.b : d.a;
+    const Rel rel = d.a.isvec ? relation(d.kind) : mirror(relation(d.kind));
+    const uint64_t scalar = extend(element(s, 0), s.width, sign);
+
+    if (v.width < 64) {
+        const unsigned w = v.width;
+        bool above, below;
+
+        if (sign) {
+            const int64_t x = static_cast<int64_t>(scalar);
+            above = x > static_cast<int64_t>(low_bits(w - 1));
+            below = x < -static_cast<int64_t>(uint64_t{1} << (w - 1));
+        } else {
+            above = scalar > low_bits(w);
+            below = false;
+        }
+        if (above) {
+            return relates_to_larger(rel) ? low_bits(n) : 0;
+        }
+        if (below) {
+            return relates_to_smaller(rel) ? low_bits(n) : 0;
+        }
+    }
+    job.a = v.base;
+    job.a_readable = v.readable;
+    job.b = nullptr;
+    job.b_splat = scalar & low_bits(v.width);
+    job.width = v.width;
+    job.rel = rel;
+    return svcore::compare_elements(job);
 }
 
 } // namespace
@@ -57,40 +174,32 @@ extern "C" {
 
 sv_branch_result sv_vector_branch(const sv_branch_desc *d)
 {
-    const unsigned opw = d->a.width > d->b.width ? d->a.width : d->b.width;
-    const bool sign = d->kind == SV_CMP_LT || d->kind == SV_CMP_GE;
-    // A20: the old register (non-zeroing) or (1 << VL) - 1 (zeroing, or
-    // no target); bits at and beyond VL are clear in the latter.
-    const uint64_t ones =
-        d->vl >= 64 ? ~uint64_t{0} : (uint64_t{1} << d->vl) - 1;
-    uint64_t result = d->has_target && !d->zero1 ? d->target_old : ones;
-    uint64_t tested = 0;
+    const unsigned n = d->vl < 64 ? d->vl : 64;
+    const uint64_t in_range = low_bits(n) & ~low_bits(d->start);
     sv_branch_result r{};
 
-    for (unsigned i = d->start; i < d->vl && i < 64; i++) {
-        const uint64_t bit = uint64_t{1} << i;
-        bool pass;
+    // Masked-out elements are skipped, or tested and failed when zeroing.
+    uint64_t tested = d->zero1 ? in_range : in_range & d->ps;
+    const uint64_t pass = tested ? compare_all(*d, n) & d->ps : 0;
 
-        if (!(d->ps & bit)) {
-            if (!d->zero1) {
-                continue;
-            }
-            pass = false; // zeroing: a masked-out element fails
-        } else {
-            pass = compare(
-                d->kind, extend(element(d->a, i), d->a.width, opw, sign),
-                extend(element(d->b, i), d->b.width, opw, sign), opw);
-        }
-        tested |= bit;
-        result = pass ? result | bit : result & ~bit;
-        if (!pass && d->ffirst) {
+    if (d->ffirst) {
+        // §7.2, A19: the loop stops at the first failure, which counts.
+        const uint64_t failed = tested & ~pass;
+        if (failed) {
+            const unsigned first =
+                static_cast<unsigned>(__builtin_ctzll(failed));
+            tested &= low_bits(first + 1);
             r.cut = 1;
-            r.new_vl = static_cast<uint8_t>(i);
-            break;
+            r.new_vl = static_cast<uint8_t>(first);
         }
     }
-    const uint64_t passed = result & tested;
+    // A20: the old register (non-zeroing) or (1 << VL) - 1 (zeroing, or
+    // no target); bits at and beyond VL are clear in the latter.
+    const uint64_t initial =
+        d->has_target && !d->zero1 ? d->target_old : low_bits(n);
+    const uint64_t passed = pass & tested;
     const unsigned mode = d->has_target ? (d->inv2 << 1 | d->zero2) : 0;
+
     switch (mode) {
     case 0: // ifall (AND)
         r.taken = passed == tested;
@@ -105,7 +214,7 @@ sv_branch_result sv_vector_branch(const sv_branch_desc *d)
         r.taken = passed == 0;
         break;
     }
-    r.mask = result;
+    r.mask = (initial & ~tested) | passed; // bits not tested keep initial
     return r;
 }
 

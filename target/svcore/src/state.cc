@@ -225,6 +225,9 @@ unsigned sv_svpstate_vl(uint32_t svpstate)
     return state::vl.extract(svpstate) + 1;
 }
 
+static_assert(pcvblk::status.lsb == 30 && pcvblk::status.width == 2,
+              "svcore.h's sv_pcvblk_status reads bits 31:30");
+
 sv_pcvblk_fields sv_pcvblk_unpack(uint32_t pcvblk)
 {
     return pcvblk_unpack(pcvblk);

@@ -1,0 +1,317 @@
+// The element-compare kernel (compare_simd.h), written once with Google
+// Highway and compiled for every SIMD target (Highway re-includes this
+// file once per target); the best one the host runs is chosen at start-up:
+// on x86-64 AVX-512, AVX2, SSE4 or SSSE3, else the SSE2 baseline.
+//
+// SPDX-License-Identifier: GPL-2.0-or-later
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "compare_simd.cc"
+#include <hwy/foreach_target.h> // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include <cstring>
+
+#include "compare_simd.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace svcore
+{
+namespace HWY_NAMESPACE
+{
+namespace hn = hwy::HWY_NAMESPACE;
+
+template <Rel R, class V> HWY_INLINE auto relate(V a, V b)
+{
+    if constexpr (R == Rel::eq) {
+        return a == b;
+    } else if constexpr (R == Rel::ne) {
+        return a != b;
+    } else if constexpr (R == Rel::lt) {
+        return b > a;
+    } else if constexpr (R == Rel::ge) {
+        return hn::Not(b > a);
+    } else if constexpr (R == Rel::gt) {
+        return a > b;
+    } else {
+        return hn::Not(a > b);
+    }
+}
+
+// One bit per lane, lane 0 in bit 0 (lanes past 64 are never asked for).
+template <class D, class M> HWY_INLINE uint64_t lane_bits(D d, M m)
+{
+    uint8_t bytes[HWY_MAX_BYTES / 8 > 8 ? HWY_MAX_BYTES / 8 : 8] = {};
+    uint64_t bits;
+
+    hn::StoreMaskBits(d, m, bytes);
+    std::memcpy(&bits, bytes, sizeof(bits));
+    const size_t lanes = hn::Lanes(d);
+    return lanes >= 64 ? bits : bits & ((uint64_t{1} << lanes) - 1);
+}
+
+template <class T, Rel R> uint64_t compare_typed(const CompareJob &job)
+{
+    const hn::ScalableTag<T> d;
+    const size_t lanes = hn::Lanes(d);
+    const size_t n = job.n;
+    const T *a = reinterpret_cast<const T *>(job.a);
+    const T *b = reinterpret_cast<const T *>(job.b);
+    const auto splat = hn::Set(d, static_cast<T>(job.b_splat));
+    uint64_t bits = 0;
+    size_t i = 0;
+
+    for (; i + lanes <= n; i += lanes) {
+        const auto vb = b ? hn::LoadU(d, b + i) : splat;
+        bits |= lane_bits(d, relate<R>(hn::LoadU(d, a + i), vb)) << i;
+    }
+    if (i < n) {
+        const size_t rest = n - i;
+        const size_t end = (i + lanes) * sizeof(T);
+        uint64_t chunk;
+
+        if (end <= job.a_readable && (!b || end <= job.b_readable)) {
+            // A whole vector may be read: the lanes past n are dropped.
+            const auto vb = b ? hn::LoadU(d, b + i) : splat;
+            chunk = lane_bits(d, relate<R>(hn::LoadU(d, a + i), vb));
+        } else {
+            // Past the readable bytes (the end of the register file, or a
+            // caller's buffer): the tail goes through a local copy.
+            HWY_ALIGN T tail_a[HWY_MAX_BYTES / sizeof(T)] = {};
+            HWY_ALIGN T tail_b[HWY_MAX_BYTES / sizeof(T)] = {};
+
+            std::memcpy(tail_a, a + i, rest * sizeof(T));
+            if (b) {
+                std::memcpy(tail_b, b + i, rest * sizeof(T));
+            }
+            const auto vb = b ? hn::Load(d, tail_b) : splat;
+            chunk = lane_bits(d, relate<R>(hn::Load(d, tail_a), vb));
+        }
+        bits |= (rest >= 64 ? chunk : chunk & ((uint64_t{1} << rest) - 1)) << i;
+    }
+    return bits;
+}
+
+template <class T> uint64_t compare_rel(const CompareJob &job)
+{
+    switch (job.rel) {
+    case Rel::eq:
+        return compare_typed<T, Rel::eq>(job);
+    case Rel::ne:
+        return compare_typed<T, Rel::ne>(job);
+    case Rel::lt:
+        return compare_typed<T, Rel::lt>(job);
+    case Rel::ge:
+        return compare_typed<T, Rel::ge>(job);
+    case Rel::gt:
+        return compare_typed<T, Rel::gt>(job);
+    default:
+        return compare_typed<T, Rel::le>(job);
+    }
+}
+
+uint64_t compare_dispatch(const CompareJob &job)
+{
+    switch (job.width) {
+    case 8:
+        return job.is_signed ? compare_rel<int8_t>(job)
+                             : compare_rel<uint8_t>(job);
+    case 16:
+        return job.is_signed ? compare_rel<int16_t>(job)
+                             : compare_rel<uint16_t>(job);
+    case 32:
+        return job.is_signed ? compare_rel<int32_t>(job)
+                             : compare_rel<uint32_t>(job);
+    default:
+        return job.is_signed ? compare_rel<int64_t>(job)
+                             : compare_rel<uint64_t>(job);
+    }
+}
+
+} // namespace HWY_NAMESPACE
+} // namespace svcore
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace svcore
+{
+namespace
+{
+
+using CompareFn = uint64_t (*)(const CompareJob &);
+
+// The targets compiled above, best first, with the host features each one
+// was compiled for (Highway's HWY_TARGET_STR_*).  The choice is made here
+// rather than by HWY_DYNAMIC_DISPATCH: that needs libhwy.so, whose static
+// initialiser executes RDTSCP, which valgrind cannot run, and valgrind must
+// keep working on QEMU.  Only Highway's headers are used.
+struct TargetEntry {
+    const char *name;
+    bool (*supported)();
+    CompareFn fn;
+};
+
+#if HWY_ARCH_X86
+bool has_ssse3()
+{
+    return __builtin_cpu_supports("sse2") && __builtin_cpu_supports("ssse3");
+}
+bool has_sse4()
+{
+    return has_ssse3() && __builtin_cpu_supports("sse4.1") &&
+           __builtin_cpu_supports("sse4.2") &&
+           __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("aes");
+}
+bool has_avx2()
+{
+    return has_sse4() && __builtin_cpu_supports("avx") &&
+           __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("fma") &&
+           __builtin_cpu_supports("f16c");
+}
+bool has_avx3()
+{
+    return has_avx2() && __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512bw");
+}
+#endif
+bool always()
+{
+    return true;
+}
+
+constexpr TargetEntry targets[] = {
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX3)
+    {"AVX3", has_avx3, N_AVX3::compare_dispatch},
+#endif
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX2)
+    {"AVX2", has_avx2, N_AVX2::compare_dispatch},
+#endif
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_SSE4)
+    {"SSE4", has_sse4, N_SSE4::compare_dispatch},
+#endif
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_SSSE3)
+    {"SSSE3", has_ssse3, N_SSSE3::compare_dispatch},
+#endif
+    // The baseline target (SSE2 on x86-64 through Highway's scalar or
+    // 128-bit emulation, which gcc vectorises), always runnable.
+    {"baseline", always, HWY_STATIC_DISPATCH(compare_dispatch)},
+};
+
+const TargetEntry *best_target()
+{
+#if HWY_ARCH_X86
+    __builtin_cpu_init(); // this runs from a static initialiser
+#endif
+    for (const TargetEntry &t : targets) {
+        if (t.supported()) {
+            return &t;
+        }
+    }
+    return &targets[sizeof(targets) / sizeof(targets[0]) - 1];
+}
+
+// Chosen before main() (static initialisation), so the hot path reads a
+// plain pointer with no guard.
+const TargetEntry *chosen = best_target();
+
+} // namespace
+
+uint64_t compare_elements(const CompareJob &job)
+{
+    return chosen->fn(job);
+}
+
+const char *compare_target_name()
+{
+    return chosen->name;
+}
+
+unsigned compare_targets(const char **names, unsigned max)
+{
+    unsigned n = 0;
+
+    for (const TargetEntry &t : targets) {
+        if (t.supported() && n < max) {
+            names[n++] = t.name;
+        }
+    }
+    return n;
+}
+
+bool compare_use_target(const char *name)
+{
+    if (!name) {
+        chosen = best_target();
+        return true;
+    }
+    for (const TargetEntry &t : targets) {
+        if (t.supported() && std::strcmp(t.name, name) == 0) {
+            chosen = &t;
+            return true;
+        }
+    }
+    return false;
+}
+
+namespace
+{
+
+template <class T> bool relate_one(Rel rel, T a, T b)
+{
+    switch (rel) {
+    case Rel::eq:
+        return a == b;
+    case Rel::ne:
+        return a != b;
+    case Rel::lt:
+        return a < b;
+    case Rel::ge:
+        return a >= b;
+    case Rel::gt:
+        return a > b;
+    default:
+        return a <= b;
+    }
+}
+
+template <class T> uint64_t compare_scalar_typed(const CompareJob &job)
+{
+    uint64_t bits = 0;
+
+    for (unsigned i = 0; i < job.n; i++) {
+        T a, b = static_cast<T>(job.b_splat);
+
+        std::memcpy(&a, job.a + i * sizeof(T), sizeof(T));
+        if (job.b) {
+            std::memcpy(&b, job.b + i * sizeof(T), sizeof(T));
+        }
+        bits |= uint64_t{relate_one(job.rel, a, b)} << i;
+    }
+    return bits;
+}
+
+} // namespace
+
+uint64_t compare_elements_scalar(const CompareJob &job)
+{
+    switch (job.width) {
+    case 8:
+        return job.is_signed ? compare_scalar_typed<int8_t>(job)
+                             : compare_scalar_typed<uint8_t>(job);
+    case 16:
+        return job.is_signed ? compare_scalar_typed<int16_t>(job)
+                             : compare_scalar_typed<uint16_t>(job);
+    case 32:
+        return job.is_signed ? compare_scalar_typed<int32_t>(job)
+                             : compare_scalar_typed<uint32_t>(job);
+    default:
+        return job.is_signed ? compare_scalar_typed<int64_t>(job)
+                             : compare_scalar_typed<uint64_t>(job);
+    }
+}
+
+} // namespace svcore
+#endif // HWY_ONCE
