@@ -564,7 +564,8 @@ static void sv_mem_store(SVExec *ex, target_ulong addr, uint64_t v)
  * effect then), e.g. x0 with inv: the fail-on-first idiom (§7.2). */
 static bool sv_unmasked(SVExec *ex, const SVPredDesc *p)
 {
-    uint64_t all = ex->vl >= 64 ? ~(uint64_t)0 : MAKE_64BIT_MASK(0, ex->vl);
+    /* (1 << VL) - 1: MAKE_64BIT_MASK(0, 0) shifts by 64 (UBSan, VL = 0) */
+    uint64_t all = ex->vl >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << ex->vl) - 1;
 
     return !p->enabled || (sv_mask(ex, p) & all) == all;
 }
