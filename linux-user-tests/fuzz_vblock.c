@@ -113,12 +113,24 @@ static uint64_t rnd(void)
     return rng;
 }
 
-/* A random RV64GC-ish opcode: mostly plausible major opcodes. */
+/* A random RV64GC-ish opcode (or P48/P64): mostly plausible majors. */
 static unsigned put_op(uint8_t *p, unsigned room)
 {
     static const uint8_t majors[] = {0x03, 0x07, 0x13, 0x1b, 0x23, 0x27,
                                      0x33, 0x37, 0x3b, 0x43, 0x53, 0x63,
                                      0x67, 0x6f, 0x73, 0x17, 0x0f, 0x2f};
+    if (room >= 8 && rnd() % 8 == 0) {
+        /* SVPrefix P48/P64 (§4, §3.5): a plausible wrapped opcode, random
+         * prefix bits (and P64 ext bits and VLtyp). */
+        uint32_t w = (uint32_t)rnd();
+        unsigned len = rnd() % 2 ? 8 : 6;
+        uint64_t v;
+        w = (w & ~0x7fu) | majors[rnd() % sizeof(majors)];
+        v = (uint64_t)(w >> 2) << 18 | (rnd() & 0x7ff) << 7;
+        v |= len == 8 ? 0x3f | (rnd() & 0xffff) << 48 : 0x1f;
+        memcpy(p, &v, len);
+        return len;
+    }
     if (room >= 4 && rnd() % 2) {
         uint32_t w = (uint32_t)rnd();
         w = (w & ~0x7fu) | majors[rnd() % sizeof(majors)];

@@ -3,7 +3,7 @@
  * (§3.1, A47, docs/sv-state.md).
  *
  * The instances of sv_formats.h stay illegal and raise SIGILL at their
- * first byte: P48/P64 (not implemented, inside or outside a block), and
+ * first byte: P48/P64 around a reserved type (SYSTEM, all ones), and
  * VBLOCKs that are malformed (a zero parcel in the opcode area, the VL
  * block's reserved mode 11, tables longer than the block, a nested long
  * opcode, VBLOCK2 extension fields; §3.3-§3.5, C4).  For those:

@@ -25,18 +25,6 @@
 enum { A5 = 15, A7 = 17 };
 #define BOX 0xffffffff00000000ull
 
-static uint64_t d2u(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
-static double u2d(uint64_t u)
-{
-    double d;
-    memcpy(&d, &u, 8);
-    return d;
-}
 static uint32_t f2u(float f)
 {
     uint32_t u;

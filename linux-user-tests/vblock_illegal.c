@@ -40,9 +40,10 @@ ILL(overrun_ok, "sv_vblock_begin\n" VL8 "sv_ops\nsv_c c.nop\nsv_c c.nop\n" ADD
                 "sv_vblock_end force_len=12\n")
 ILL(nested_vblock, "sv_vblock_begin\n" VL8 "sv_ops\nsv_vblock_raw 0\n"
                    "sv_vblock_end\n")
-ILL(nested_p48, "sv_vblock_begin\n" VL8 "sv_ops\nsv_p48_raw\n"
+/* P48/P64 are legal opcodes (§3.5); these wrap ECALL, a reserved type. */
+ILL(nested_p48, "sv_vblock_begin\n" VL8 "sv_ops\nsv_p48_raw 0xe000\n"
                 "sv_vblock_end\n")
-ILL(nested_p64, "sv_vblock_begin\n" VL8 "sv_ops\nsv_p64_raw\n"
+ILL(nested_p64, "sv_vblock_begin\n" VL8 "sv_ops\nsv_p64_raw 0xe000\n"
                 "sv_vblock_end\n")
 ILL(zero_parcel, "sv_vblock_begin\n" VL8 TAG_A0 "sv_ops\n" ADD ".2byte 0\n"
                  "sv_vblock_end\n")

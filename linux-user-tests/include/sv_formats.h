@@ -13,12 +13,14 @@
 /*
  * X(name, expected length, instruction from sv.inc).  Parcels of all
  * ones in some blocks make a wrong length land on a different format.
+ * The P48/P64 wrap ECALL (payload 0xe000: RV32 bits 6:2 = 11100) or an
+ * all-ones word: reserved types (§4.2), so illegal like the others.
  */
 #define SV_FORMATS(X)                                                          \
-    X(p48_zero, SV_P48_BYTES, sv_p48_raw)                                      \
+    X(p48_ecall, SV_P48_BYTES, sv_p48_raw 0xe000)                              \
     X(p48, SV_P48_BYTES, sv_p48_raw 0x1ffffffffff)                             \
     X(x48, SV_P48_BYTES, sv_insn48_raw 1, 0x1ffffffffff)                       \
-    X(p64_zero, SV_P64_BYTES, sv_p64_raw)                                      \
+    X(p64_ecall, SV_P64_BYTES, sv_p64_raw 0xe000)                              \
     X(p64, SV_P64_BYTES, sv_p64_raw 0x1ffffffffffffff)                         \
     X(vblock0, SV_VBLOCK_BYTES(0), sv_vblock_raw 0)                            \
     X(vblock1, SV_VBLOCK_BYTES(1), sv_vblock_raw 1, 0x8f80, 0xffff)            \

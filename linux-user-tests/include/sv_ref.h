@@ -10,6 +10,21 @@
 
 #include "sv.h"
 
+/* A double's bits and back (FP register contents, C6). */
+static inline uint64_t d2u(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+static inline double u2d(uint64_t u)
+{
+    double d;
+    memcpy(&d, &u, 8);
+    return d;
+}
+
 /* One step of a twin-predicated loop: write dst element from src (or 0). */
 typedef struct sv_twin_step {
     int dst, src; /* src -1: the value written is 0 */

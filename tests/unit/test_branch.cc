@@ -109,8 +109,8 @@ TEST(VectorBranch, HandWorkedModes)
     uint64_t a[4] = {1, 2, 3, 4}, b[4] = {1, 0, 3, 0};
     sv_branch_desc d{};
     d.kind = SV_CMP_EQ;
-    d.a = {reinterpret_cast<uint8_t *>(a), 1, 64};
-    d.b = {reinterpret_cast<uint8_t *>(b), 1, 64};
+    d.a = {reinterpret_cast<uint8_t *>(a), 1, 64, 0};
+    d.b = {reinterpret_cast<uint8_t *>(b), 1, 64, 0};
     d.ps = ~0ull;
     d.vl = 4;
     d.has_target = 1;
@@ -274,9 +274,10 @@ TEST(VectorBranch, ScalarAtTheEdgesOfANarrowVector)
                 for (int vec_first = 0; vec_first < 2; vec_first++) {
                     sv_branch_desc d{};
                     d.kind = kind;
-                    const sv_branch_operand v{vec, 1, static_cast<uint8_t>(w)};
+                    const sv_branch_operand v{vec, 1, static_cast<uint8_t>(w),
+                                              0};
                     const sv_branch_operand sc{
-                        reinterpret_cast<const uint8_t *>(&s), 0, 64};
+                        reinterpret_cast<const uint8_t *>(&s), 0, 64, 0};
                     d.a = vec_first ? v : sc;
                     d.b = vec_first ? sc : v;
                     d.ps = ~0ull;
@@ -308,9 +309,9 @@ TEST(VectorBranch, MillionsAgainstReference)
         sv_branch_desc d{};
         d.kind = kinds[rng() % 6];
         const bool same = rng() % 2;
-        d.a = {fa, static_cast<uint8_t>(rng() % 4 != 0), widths[rng() % 4]};
+        d.a = {fa, static_cast<uint8_t>(rng() % 4 != 0), widths[rng() % 4], 0};
         d.b = {fb, static_cast<uint8_t>(rng() % 4 != 0),
-               same ? d.a.width : widths[rng() % 4]};
+               same ? d.a.width : widths[rng() % 4], 0};
         if (n % 16 == 0) {
             fill(rng, fa, d.a.width);
             fill(rng, fb, d.b.width);
@@ -353,8 +354,8 @@ TEST(VectorBranch, RandomAgainstReference)
         }
         sv_branch_desc d{};
         d.kind = kinds[rng() % 6];
-        d.a = {fa, static_cast<uint8_t>(rng() % 4 != 0), widths[rng() % 4]};
-        d.b = {fb, static_cast<uint8_t>(rng() % 4 != 0), widths[rng() % 4]};
+        d.a = {fa, static_cast<uint8_t>(rng() % 4 != 0), widths[rng() % 4], 0};
+        d.b = {fb, static_cast<uint8_t>(rng() % 4 != 0), widths[rng() % 4], 0};
         d.ps = rng() % 3 ? rng() : ~0ull;
         d.zero1 = rng() % 2;
         d.ffirst = rng() % 2;

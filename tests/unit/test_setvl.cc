@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "svcore.h"
@@ -152,3 +153,56 @@ TEST(Setvl, DecodeThenExec)
 }
 
 } // namespace
+
+// The VL block (§3.3, A8, A9): the new STATE depends only on the block,
+// whatever STATE was before (the translator computes it once), and an
+// error changes nothing.
+TEST(VlBlock, ExecRewritesEveryStateField)
+{
+    const uint32_t befores[] = {0u, 0x0fffffffu, 0x05a5a5a5u, 0x0a5a5a5au};
+    for (uint8_t mode : {SV_VL_MODE_RD, SV_VL_MODE_RVC, SV_VL_MODE_RS1}) {
+        for (unsigned vlmax = 1; vlmax <= 64; vlmax += 7) {
+            for (uint8_t subvl = 1; subvl <= 4; subvl++) {
+                sv_vl_block vl{
+                    1,
+                    mode,
+                    subvl,
+                    static_cast<uint8_t>(vlmax),
+                    static_cast<uint8_t>(mode == SV_VL_MODE_RS1 ? 0 : 14),
+                    static_cast<uint8_t>(mode == SV_VL_MODE_RD ? 0 : 12)};
+                uint32_t first = 0;
+                for (uint32_t before : befores) {
+                    uint32_t state = before;
+                    uint64_t rd_value = 99;
+                    ASSERT_EQ(sv_vl_block_exec(&state, vl, 5, 64, &rd_value),
+                              SV_OK);
+                    if (before == befores[0]) {
+                        first = state;
+                    }
+                    EXPECT_EQ(state, first);
+                    const sv_state_fields f = sv_state_unpack(state);
+                    EXPECT_EQ(f.maxvl + 1u, vlmax);
+                    EXPECT_EQ(f.subvl + 1u, subvl);
+                    EXPECT_EQ(f.srcoffs | f.destoffs | f.dsvoffs, 0u);
+                    if (mode == SV_VL_MODE_RS1) {
+                        EXPECT_EQ(f.vl, 12u); // STATE.vl := rs1, no GPR
+                        EXPECT_EQ(rd_value, 0u);
+                    } else {
+                        EXPECT_EQ(f.vl, 14u); // STATE.vl := rd
+                        EXPECT_EQ(rd_value, mode == SV_VL_MODE_RD
+                                                ? vlmax
+                                                : std::min(5u, vlmax));
+                    }
+                }
+            }
+        }
+    }
+    // VLMAX beyond XLEN: illegal, STATE untouched.
+    uint32_t state = 0x123;
+    uint64_t rd_value;
+    EXPECT_NE(sv_vl_block_exec(&state,
+                               sv_vl_block{1, SV_VL_MODE_RD, 1, 64, 14, 0}, 0,
+                               32, &rd_value),
+              SV_OK);
+    EXPECT_EQ(state, 0x123u);
+}

@@ -581,17 +581,28 @@ TEST(VblockContext, ZeroParcel)
 
 TEST(VblockContext, LongInstructionsInside)
 {
-    // P48 (low 6 bits 011111, bit 6 = 0): 0x001F + two parcels + c.nop.
-    expect_fails(Bytes{}.p16s({0x007F, 0x001F, 0x0000, 0x0000, c_nop}),
-                 SV_ILLEGAL_VBLOCK_MALFORMED);
+    // §3.5: P48/P64 may sit in the opcode area (their fields are the
+    // translator's business: sv_prefix_decode).  P48 (low 7 bits 0011111):
+    // 0x001F + two parcels + c.nop.
+    sv_vblock_context c =
+        decode_ok(Bytes{}.p16s({0x007F, 0x001F, 0x0000, 0x0000, c_nop}));
+    EXPECT_EQ(c.n_ops, 2);
+    EXPECT_EQ(c.op_offset[0], 2);
+    EXPECT_EQ(c.op_offset[1], 8);
+    // P64 (0111111): 0x003F + three parcels fills the area exactly.
+    c = decode_ok(Bytes{}.p16s({0x007F, 0x003F, 0x1111, 0x1111, 0x1111}));
+    EXPECT_EQ(c.n_ops, 1);
+    EXPECT_EQ(c.op_offset[0], 2);
+    // A P48 after a valid c.nop, in a 12-byte block (0x107F).
+    c = decode_ok(Bytes{}.p16s({0x107F, c_nop, 0x001F, 0x1111, 0x1111, c_nop}));
+    EXPECT_EQ(c.n_ops, 3);
+    EXPECT_EQ(c.op_offset[1], 4);
+    EXPECT_EQ(c.op_offset[2], 10);
     // Other 48-bit (bit 6 = 1): 0x005F.
     expect_fails(Bytes{}.p16s({0x007F, 0x005F, 0x1111, 0x1111, c_nop}),
                  SV_ILLEGAL_VBLOCK_MALFORMED);
-    // P64 (0111111): 0x003F + three parcels fills the area exactly.
-    expect_fails(Bytes{}.p16s({0x007F, 0x003F, 0x1111, 0x1111, 0x1111}),
-                 SV_ILLEGAL_VBLOCK_MALFORMED);
-    // A P48 after a valid c.nop, in a 12-byte block (0x107F).
-    expect_fails(Bytes{}.p16s({0x107F, c_nop, 0x001F, 0x1111, 0x1111, c_nop}),
+    // A P64 that overruns the end of the block.
+    expect_fails(Bytes{}.p16s({0x007F, c_nop, 0x003F, 0x1111, 0x1111}),
                  SV_ILLEGAL_VBLOCK_MALFORMED);
 }
 

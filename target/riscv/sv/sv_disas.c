@@ -48,6 +48,119 @@ static void sv_print_pred_entries(struct disassemble_info *info,
     }
 }
 
+/* Reads the wrapped instruction of a prefix from info->buffer. */
+static int sv_read_wrapped(bfd_vma memaddr, bfd_byte *myaddr, int length,
+                           struct disassemble_info *info)
+{
+    if (memaddr < info->buffer_vma ||
+        memaddr + length > info->buffer_vma + info->buffer_length) {
+        return EIO;
+    }
+    memcpy(myaddr, info->buffer + (memaddr - info->buffer_vma), length);
+    return 0;
+}
+
+/* QEMU's own disassembly of a 32-bit word, shown at memaddr. */
+static void sv_print_wrapped(bfd_vma memaddr, struct disassemble_info *info,
+                             uint32_t insn)
+{
+    int (*read)(bfd_vma, bfd_byte *, int, struct disassemble_info *) =
+        info->read_memory_func;
+    const bfd_byte *buffer = info->buffer;
+    bfd_vma vma = info->buffer_vma;
+    int length = info->buffer_length;
+    uint8_t word[4];
+
+    stl_le_p(word, insn);
+    info->read_memory_func = sv_read_wrapped;
+    info->buffer = word;
+    info->buffer_vma = memaddr;
+    info->buffer_length = sizeof(word);
+    print_insn_riscv64(memaddr, info);
+    info->read_memory_func = read;
+    info->buffer = buffer;
+    info->buffer_vma = vma;
+    info->buffer_length = length;
+}
+
+static void sv_print_pred(struct disassemble_info *info, const char *name,
+                          const sv_pred_entry *p)
+{
+    if (p->enabled) {
+        info->fprintf_func(info->stream, ", %s=%sx%d", name, p->inv ? "!" : "",
+                           p->predidx);
+    }
+}
+
+/*
+ * A P48/P64 (§4): its context as sv_prefix_decode reads it (each operand
+ * vector or scalar with its real register, A26; predicates; itype width;
+ * svlen; VLtyp), then the wrapped RV32 instruction, e.g.
+ *   p48[v rd=x8, v rs1=x10, s rs2=x12, pred=!x9, e16] add s0,a0,a2
+ */
+static void sv_print_prefix(bfd_vma memaddr, struct disassemble_info *info,
+                            const uint8_t *bytes, unsigned len)
+{
+    static const char *const slot_names[] = {"rd", "rs1", "rs2", "rs3"};
+    const char *name = len == 8 ? "p64" : "p48";
+    sv_prefix_context p;
+    sv_status status = sv_prefix_decode(bytes, len, &p);
+    const sv_reg_entry *e[4];
+    const sv_operand *o[4];
+    bool twin;
+    const char *sep = "";
+
+    if (status != SV_OK) {
+        info->fprintf_func(info->stream, "%s <illegal: %s>", name,
+                           sv_status_name(status));
+        return;
+    }
+    e[0] = &p.rd, e[1] = &p.rs1, e[2] = &p.rs2, e[3] = &p.rs3;
+    o[0] = &p.op.rd, o[1] = &p.op.rs1, o[2] = &p.op.rs2, o[3] = &p.op.rs3;
+    info->fprintf_func(info->stream, "%s[", name);
+    for (int k = 0; k < 4; k++) {
+        /* MV's source sits in C.MV's rs2 slot; it is the written rs1. */
+        bool mv_src = k == 2 && !p.op.rs1.present && p.op.cls == SV_OPC_INT;
+
+        if (e[k]->enabled) {
+            info->fprintf_func(info->stream, "%s%c %s=%c%d", sep,
+                               e[k]->isvec ? 'v' : 's',
+                               mv_src ? "rs1" : slot_names[k],
+                               o[k]->is_fp ? 'f' : 'x', e[k]->regidx);
+            sep = ", ";
+        }
+    }
+    twin = p.type == SV_PTYPE_LD || p.type == SV_PTYPE_ST ||
+           p.type == SV_PTYPE_I || p.type == SV_PTYPE_FI;
+    sv_print_pred(info, twin ? "dpred" : "pred", &p.pred_dest);
+    sv_print_pred(info, "spred", &p.pred_src);
+    if (p.itype) {
+        info->fprintf_func(info->stream, ", e%d", 4 << p.itype);
+    }
+    if (p.svlen) {
+        info->fprintf_func(info->stream, ", svlen=%d", p.svlen);
+    }
+    switch (p.vltyp.form) {
+    case SV_VLTYP_VL_IMM:
+        info->fprintf_func(info->stream, ", vl=%d", p.vltyp.value);
+        break;
+    case SV_VLTYP_VL_REG:
+        info->fprintf_func(info->stream, ", vl=x%d", p.vltyp.value);
+        break;
+    case SV_VLTYP_MVL:
+        info->fprintf_func(info->stream, ", mvl=vl=%d", p.vltyp.value);
+        break;
+    case SV_VLTYP_MVL_CLAMP:
+        info->fprintf_func(info->stream, ", mvl=%d", p.vltyp.value);
+        break;
+    }
+    if (p.vltyp.vldest) {
+        info->fprintf_func(info->stream, ">x%d", p.vltyp.vldest);
+    }
+    info->fprintf_func(info->stream, "] ");
+    sv_print_wrapped(memaddr, info, p.insn);
+}
+
 static void sv_print_vblock(bfd_vma memaddr, struct disassemble_info *info,
                             const uint8_t *bytes, unsigned len)
 {
@@ -73,8 +186,16 @@ static void sv_print_vblock(bfd_vma memaddr, struct disassemble_info *info,
     sv_print_pred_entries(info, ctx.fp_preds, 'f');
     info->fprintf_func(info->stream, " }");
     for (int i = 0; i < ctx.n_ops; i++) {
+        const uint8_t *op = bytes + ctx.op_offset[i];
+        sv_insn_format fmt = sv_insn_classify(lduw_le_p(op));
+
         info->fprintf_func(info->stream, " ; ");
-        print_insn_riscv64(memaddr + ctx.op_offset[i], info);
+        if (fmt == SV_FMT_P48 || fmt == SV_FMT_P64) {
+            sv_print_prefix(memaddr + ctx.op_offset[i], info, op,
+                            fmt == SV_FMT_P48 ? 6 : 8);
+        } else {
+            print_insn_riscv64(memaddr + ctx.op_offset[i], info);
+        }
     }
 }
 
@@ -113,13 +234,12 @@ static int sv_print_insn(bfd_vma memaddr, struct disassemble_info *info)
     case SV_FMT_VBLOCK2:
         sv_print_vblock(memaddr, info, bytes, len);
         break;
+    case SV_FMT_P48:
+    case SV_FMT_P64:
+        sv_print_prefix(memaddr, info, bytes, len);
+        break;
     default:
-        /* P48/P64 fields are decoded by the SVPrefix work (issue 5). */
-        info->fprintf_func(info->stream, "%s",
-                           len == 8 ? "sv.p64"
-                           : sv_insn_classify(parcels[0]) == SV_FMT_P48
-                               ? "sv.p48"
-                               : ".insn48");
+        info->fprintf_func(info->stream, ".insn48");
         for (unsigned i = len; i > 0; i -= 2) {
             info->fprintf_func(info->stream, "%s%04x", i == len ? " 0x" : "",
                                lduw_le_p(bytes + i - 2));

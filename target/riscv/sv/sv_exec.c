@@ -57,6 +57,11 @@ typedef struct SVExec {
     void *probed_host;  /* probed_page's host address when it is plain RAM */
     bool offsets_dirty; /* STATE's offsets may be non-zero */
     unsigned mem_es;    /* loads/stores: element size in memory, bits */
+    /* The word whose offsets the loop steps: STATE, or SVPSTATE for a
+     * prefixed VLtyp/svlen instruction (§1.7, A43). */
+    uint32_t *loopst;
+    int sign; /* integer result extension: -1 the op's own, else 0/1
+                 (SVPrefix's signedness rule, §4.2) */
 } SVExec;
 
 /*
@@ -196,7 +201,7 @@ static void sv_set_offsets(SVExec *ex, unsigned src, unsigned dst, unsigned sub)
         return; /* they are 0 already */
     }
     ex->offsets_dirty = src | dst | sub;
-    ex->env->sv.state = sv_state_set_offsets(ex->env->sv.state, src, dst, sub);
+    *ex->loopst = sv_state_set_offsets(*ex->loopst, src, dst, sub);
 }
 
 /* ------------------------------------------------------------------ int */
@@ -237,6 +242,9 @@ static uint64_t sv_fp_src(SVExec *ex, const SVOpnd *o, unsigned idx)
     if (o->width == 32) {
         return (raw >> 32) == UINT32_MAX ? (uint32_t)raw : 0x7fc00000u;
     }
+    if (o->width == 16) { /* SVPrefix FP16 (§4.1): NaN-boxed like .S */
+        return (raw >> 16) == MAKE_64BIT_MASK(0, 48) ? (uint16_t)raw : 0x7e00u;
+    }
     return raw;
 }
 
@@ -246,7 +254,9 @@ static void sv_fp_dst(SVExec *ex, const SVOpnd *d, unsigned idx, uint64_t v)
         sv_write(ex, true, sv_offset(d, idx), d->stride, v);
     } else {
         sv_write(ex, true, sv_offset(d, idx), 8,
-                 d->width == 32 ? v | MAKE_64BIT_MASK(32, 32) : v);
+                 d->width == 32   ? v | MAKE_64BIT_MASK(32, 32)
+                 : d->width == 16 ? (uint16_t)v | MAKE_64BIT_MASK(16, 48)
+                                  : v);
     }
 }
 
@@ -418,7 +428,7 @@ static void sv_store_result(SVExec *ex, unsigned idx, uint64_t v)
     } else {
         bool sign =
             ex->op.cls == SV_OPC_INT ? sv_alu_result_signed(ex->op.alu) : true;
-        sv_int_dst(ex, &ex->rd, idx, v, sign);
+        sv_int_dst(ex, &ex->rd, idx, v, ex->sign >= 0 ? ex->sign : sign);
     }
 }
 
@@ -764,6 +774,9 @@ static void sv_twin_write(SVExec *ex, unsigned j, unsigned s, uint64_t v)
         if (op->cls == SV_OPC_INT || op->fp == SV_FP_CLASS) {
             sign = false;
         }
+        if (ex->sign >= 0) {
+            sign = ex->sign;
+        }
         sv_int_dst(ex, &ex->rd, sv_index(ex, &ex->rd, j, s), v, sign);
     }
 }
@@ -910,46 +923,174 @@ done:
     sv_set_offsets(ex, 0, 0, 0);
 }
 
-void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
-                         target_ulong pc)
+/*
+ * Runs ex->op's element loop with the operands and predicates of desc;
+ * ex has env, ra, insn, pc, op, vl, subvl, loopst and sign set.
+ */
+static void sv_run(SVExec *ex, uint64_t desc)
+{
+    ex->pd = sv_desc_pred(desc, SV_DESC_PRED_DEST);
+    ex->ps = sv_desc_pred(desc, SV_DESC_PRED_SRC);
+    ex->rd = sv_opnd(&ex->op.rd, sv_desc_operand(desc, SV_SLOT_RD));
+    ex->rs1 = sv_opnd(&ex->op.rs1, sv_desc_operand(desc, SV_SLOT_RS1));
+    ex->rs2 = sv_opnd(&ex->op.rs2, sv_desc_operand(desc, SV_SLOT_RS2));
+    ex->rs3 = sv_opnd(&ex->op.rs3, sv_desc_operand(desc, SV_SLOT_RS3));
+    ex->st = sv_state_unpack(*ex->loopst);
+    ex->offsets_dirty = ex->st.srcoffs | ex->st.destoffs | ex->st.dsvoffs;
+
+    for (const SVOpnd *o = &ex->rd; o <= &ex->rs3; o++) {
+        if (o->present && o->is_fp && o->overridden && o->width == 8) {
+            sv_illegal(ex, "8-bit FP elements have no format (§5.5)");
+        }
+    }
+    if (ex->op.cls == SV_OPC_LOAD || ex->op.cls == SV_OPC_STORE) {
+        unsigned w = ex->op.mem_bytes * 8;
+
+        /* The address register's width cuts memory up (§8.2). */
+        ex->mem_es =
+            ex->rs1.overridden && ex->rs1.width < w ? ex->rs1.width : w;
+        sv_loop_twin(ex);
+    } else if (ex->op.twin) {
+        sv_loop_twin(ex);
+    } else {
+        sv_loop_single(ex);
+    }
+}
+
+static void sv_elements(CPURISCVState *env, uint32_t insn, uint64_t desc,
+                        target_ulong pc, uintptr_t ra)
 {
     SVExec ex = {
         .env = env,
-        .ra = GETPC(),
+        .ra = ra,
         .insn = insn,
         .pc = pc,
-        .pd = sv_desc_pred(desc, SV_DESC_PRED_DEST),
-        .ps = sv_desc_pred(desc, SV_DESC_PRED_SRC),
         .subvl = sv_state_subvl(env->sv.state),
+        .loopst = &env->sv.state,
+        .sign = -1,
     };
     unsigned vl_reg = sv_state_vl_reg(env->sv.state);
 
     if (!sv_op_decode_cached(insn, &ex.op)) {
         sv_illegal(&ex, "undecodable (translator out of step)");
     }
-    ex.rd = sv_opnd(&ex.op.rd, sv_desc_operand(desc, SV_SLOT_RD));
-    ex.rs1 = sv_opnd(&ex.op.rs1, sv_desc_operand(desc, SV_SLOT_RS1));
-    ex.rs2 = sv_opnd(&ex.op.rs2, sv_desc_operand(desc, SV_SLOT_RS2));
-    ex.rs3 = sv_opnd(&ex.op.rs3, sv_desc_operand(desc, SV_SLOT_RS3));
     ex.vl = sv_effective_vl(env->sv.state, vl_reg ? env->gpr[vl_reg] : 0);
-    ex.st = sv_state_unpack(env->sv.state);
-    ex.offsets_dirty = ex.st.srcoffs | ex.st.destoffs | ex.st.dsvoffs;
+    sv_run(&ex, desc);
+}
 
-    for (const SVOpnd *o = &ex.rd; o <= &ex.rs3; o++) {
-        if (o->present && o->is_fp && o->overridden && o->width == 8) {
-            sv_illegal(&ex, "8-bit FP elements have no format (§5.5)");
-        }
+void sv_exec_prefixed(CPURISCVState *env, const sv_op *op, uint32_t insn,
+                      uint64_t desc, target_ulong pc, unsigned vl,
+                      unsigned subvl, uint32_t *loopst, bool int_signed,
+                      uintptr_t ra)
+{
+    SVExec ex = {
+        .env = env,
+        .ra = ra,
+        .insn = insn,
+        .pc = pc,
+        .op = *op,
+        .vl = vl,
+        .subvl = subvl,
+        .loopst = loopst,
+        .sign = int_signed,
+    };
+
+    sv_run(&ex, desc);
+}
+
+void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
+                         target_ulong pc)
+{
+    sv_elements(env, insn, desc, pc, GETPC());
+}
+
+/*
+ * The common shape of vector memory access: a unit-stride run between a
+ * scalar address and packed register elements of the memory's width, all
+ * elements active, trap-ffirst or not (the translator checked the static
+ * part: sv_unit_run_ok in trans_sv.c.inc).  Every page of the run is
+ * probed without faulting first; only when all of them (or, for trap-
+ * ffirst, a first part) are plain RAM does the run move, by memcpy, so
+ * nothing is changed before a case the element loop must handle: SUBVL,
+ * a resumed loop, a fault (precise, §7.1 for the first element), MMIO,
+ * watchpoints, pages holding translated code.  Returns false for those.
+ */
+static bool sv_unit_run(CPURISCVState *env, uint32_t insn, uint64_t desc,
+                        uintptr_t ra)
+{
+    uint32_t state = env->sv.state;
+    unsigned vl_reg = sv_state_vl_reg(state);
+    int mmu_idx = riscv_env_mmu_index(env, false);
+    bool store, ffirst, cut = false;
+    unsigned es, n, off, pages = 0;
+    target_ulong a0, end, page_end[2];
+    void *host[2];
+    uint8_t *file;
+    sv_op op;
+
+    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state) ||
+        !sv_op_decode_cached(insn, &op)) {
+        return false;
     }
-    if (ex.op.cls == SV_OPC_LOAD || ex.op.cls == SV_OPC_STORE) {
-        unsigned w = ex.op.mem_bytes * 8;
+    store = op.cls == SV_OPC_STORE;
+    ffirst = !store && sv_desc_pred(desc, SV_DESC_PRED_DEST).ffirst;
+    es = op.mem_bytes;
+    n = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    off = sv_desc_operand(desc, store ? SV_SLOT_RS2 : SV_SLOT_RD).regidx * 8;
+    if (off + n * es > SV_FILE_BYTES) {
+        return false; /* the element loop raises illegal (C4) */
+    }
+    file = (store ? op.rs2.is_fp : op.rd.is_fp) ? (uint8_t *)env->sv_fpr
+                                                : (uint8_t *)env->sv_gpr;
+    a0 = env->sv_gpr[sv_desc_operand(desc, SV_SLOT_RS1).regidx] + op.imm;
+    end = a0 + (target_ulong)n * es;
+    /* At most 64 x 8 bytes: two pages. */
+    for (target_ulong p = a0; p < end; p = (p | ~TARGET_PAGE_MASK) + 1) {
+        int flags;
 
-        /* The address register's width cuts memory up (§8.2). */
-        ex.mem_es = ex.rs1.overridden && ex.rs1.width < w ? ex.rs1.width : w;
-        sv_loop_twin(&ex);
-    } else if (ex.op.twin) {
-        sv_loop_twin(&ex);
-    } else {
-        sv_loop_single(&ex);
+        if (pages == 2) {
+            return false;
+        }
+        flags = probe_access_flags(env, p, 1,
+                                   store ? MMU_DATA_STORE : MMU_DATA_LOAD,
+                                   mmu_idx, true, &host[pages], ra);
+        if (flags == TLB_INVALID_MASK && ffirst && (p - a0) / es > 0) {
+            /*
+             * §7.1, A49: VL := the first element touching this page.  An
+             * element 0 that would fault traps: the element loop's job.
+             */
+            n = (p - a0) / es;
+            cut = true;
+            break;
+        }
+        if (flags || !host[pages]) {
+            return false;
+        }
+        page_end[pages++] = MIN((p | ~TARGET_PAGE_MASK) + 1, end);
+    }
+    for (unsigned i = 0, done = 0; i < pages && done < n * es; i++) {
+        unsigned count = MIN(page_end[i] - (a0 + done), n * es - done);
+
+        if (store) {
+            memcpy(host[i], file + off + done, count);
+        } else {
+            memcpy(file + off + done, host[i], count);
+        }
+        done += count;
+    }
+    if (cut && vl_reg) {
+        env->gpr[vl_reg] = n;
+    }
+    return true;
+}
+
+void HELPER(sv_unit_run)(CPURISCVState *env, uint32_t insn, uint64_t desc,
+                         target_ulong pc)
+{
+    uintptr_t ra = GETPC();
+
+    if (!sv_unit_run(env, insn, desc, ra)) {
+        sv_elements(env, insn, desc, pc, ra);
     }
 }
 
@@ -960,9 +1101,14 @@ void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
  * (redirected, A29) is an ordinary branch on the redirected registers.
  * Returns whether to take it; the translator jumps (§3.7).
  */
+/* A vector operand's elements must end inside the register file (§5.5). */
+static bool sv_branch_operand_fits(const sv_branch_operand *o, unsigned vl)
+{
+    return !o->isvec || vl * o->width / 8 <= o->readable;
+}
+
 target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
 {
-    SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
     SVOperandDesc a = sv_desc_operand(desc, SV_SLOT_RS1);
     SVOperandDesc b = sv_desc_operand(desc, SV_SLOT_RS2);
     SVPredDesc first = sv_desc_pred(desc, SV_DESC_PRED_SRC);
@@ -970,14 +1116,12 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
     uint32_t state = env->sv.state;
     unsigned vl_reg = sv_state_vl_reg(state);
     const uint8_t *file = (const uint8_t *)env->sv_gpr;
-    sv_branch_desc d = {0};
+    sv_branch_desc d;
     sv_branch_result r;
     bool vector = a.isvec || b.isvec;
 
-    if (!sv_op_decode_cached(insn, &ex.op)) {
-        sv_illegal(&ex, "undecodable (translator out of step)");
-    }
-    d.kind = ex.op.alu;
+    /* This runs once per iteration of a vector loop: no SVExec set-up. */
+    d.kind = (desc >> SV_DESC_BRANCH_KIND) & 7;
     /* The kernel may load whole SIMD vectors up to the file's end. */
     d.a = (sv_branch_operand){file + a.regidx * 8, a.isvec,
                               a.elwidth ? a.elwidth : 64,
@@ -985,46 +1129,50 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
     d.b = (sv_branch_operand){file + b.regidx * 8, b.isvec,
                               b.elwidth ? b.elwidth : 64,
                               sizeof(env->sv_gpr) - b.regidx * 8};
-    d.ps = ~(uint64_t)0;
-    d.vl = 1;
-    if (vector) {
-        ex.subvl = 1;
-        ex.vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
-        for (unsigned k = 0; k < 2; k++) {
-            SVOpnd o = {.present = true,
-                        .isvec = k ? b.isvec : a.isvec,
-                        .reg = k ? b.regidx : a.regidx};
-
-            o.width = k ? d.b.width : d.a.width;
-            o.stride = o.width / 8;
-            sv_check_range(&ex, &o);
-        }
-        d.ps = sv_mask(&ex, &first);
-        d.zero1 = first.enabled && first.zero;
-        d.ffirst = first.enabled && first.ffirst;
-        d.has_target = second.enabled;
-        d.inv2 = second.inv;
-        d.zero2 = second.zero;
-        d.target_old = second.predidx ? env->gpr[second.predidx] : 0;
-        d.vl = ex.vl;
-        d.start = sv_state_unpack(state).srcoffs;
+    if (!vector) {
+        /* Both redirected scalars: an ordinary branch (A29). */
+        d.ps = ~(uint64_t)0;
+        d.zero1 = d.ffirst = d.has_target = d.inv2 = d.zero2 = 0;
+        d.target_old = 0;
+        d.vl = 1;
+        d.start = 0;
+        return sv_vector_branch(&d).taken;
     }
+    d.vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    if (!sv_branch_operand_fits(&d.a, d.vl) ||
+        !sv_branch_operand_fits(&d.b, d.vl)) {
+        SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
+
+        sv_illegal(&ex, "elements run past register 127 (§5.5)");
+    }
+    d.ps = ~(uint64_t)0;
+    if (first.enabled) {
+        uint64_t m = first.predidx ? env->gpr[first.predidx] : 0;
+
+        d.ps = first.inv ? ~m : m;
+    }
+    d.zero1 = first.enabled && first.zero;
+    d.ffirst = first.enabled && first.ffirst;
+    d.has_target = second.enabled;
+    d.inv2 = second.inv;
+    d.zero2 = second.zero;
+    d.target_old = second.predidx ? env->gpr[second.predidx] : 0;
+    d.start = sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
     r = sv_vector_branch(&d);
-    if (vector) {
-        /*
-         * §6.5's order: the VL cut happens in the loop, the mask is stored
-         * after it, so the mask wins when both name one register (found
-         * by tests/oracle).
-         */
-        if (r.cut) {
-            sv_set_vl(&ex, r.new_vl); /* §7.3, A19 */
-        }
-        if (second.enabled && second.predidx) {
-            env->gpr[second.predidx] = r.mask; /* whole register, A20 */
-        }
-        if (!sv_state_offsets_zero(state)) {
-            sv_set_offsets(&ex, 0, 0, 0);
-        }
+    /*
+     * §6.5's order: the VL cut happens in the loop, the mask is stored
+     * after it, so the mask wins when both name one register (found by
+     * tests/oracle).
+     */
+    if (r.cut && vl_reg) {
+        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    }
+    if (second.enabled && second.predidx) {
+        env->gpr[second.predidx] = r.mask; /* whole register, A20 */
+    }
+    if (!sv_state_offsets_zero(state)) {
+        /* A resumed compare is done: offsets back to 0 (§1.6 rule 5). */
+        env->sv.state = sv_state_set_offsets(env->sv.state, 0, 0, 0);
     }
     return r.taken;
 }

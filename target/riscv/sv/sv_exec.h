@@ -23,6 +23,8 @@ enum { SV_SLOT_RD, SV_SLOT_RS1, SV_SLOT_RS2, SV_SLOT_RS3, SV_SLOT_COUNT };
 #define SV_DESC_PRED_BITS 9
 #define SV_DESC_PRED_DEST 40
 #define SV_DESC_PRED_SRC 49
+/* Vector branches: the compare (funct3, sv_cmp_kind) at 60:58. */
+#define SV_DESC_BRANCH_KIND 58
 
 typedef struct SVOperandDesc {
     unsigned regidx;
@@ -93,5 +95,18 @@ static inline sv_vl_block sv_unpack_vl_block(uint32_t v)
                          .rd = (v >> 13) & 31,
                          .rs1 = (v >> 18) & 31};
 }
+
+/*
+ * The element loop of a prefixed (P48/P64) instruction (sv_prefix.c):
+ * op as sv_prefix_decode gives it, desc packed from its context, VL and
+ * SUBVL already chosen, loopst the word whose offsets the loop steps
+ * (STATE or SVPSTATE), int_signed the §4.2 signedness rule; ra is the
+ * helper's GETPC().  Defined in sv_exec.c with the VBLOCK loops, which
+ * it runs unchanged.
+ */
+void sv_exec_prefixed(CPURISCVState *env, const sv_op *op, uint32_t insn,
+                      uint64_t desc, target_ulong pc, unsigned vl,
+                      unsigned subvl, uint32_t *loopst, bool int_signed,
+                      uintptr_t ra);
 
 #endif

@@ -59,37 +59,19 @@ void HELPER(sv_vblock_enter)(CPURISCVState *env, uint32_t pcvblk,
                              uint32_t vl_packed)
 {
     sv_vl_block vl = sv_unpack_vl_block(vl_packed);
-    uint32_t state = env->sv.state;
-    sv_status status;
+    uint64_t rd_value;
+    sv_status status =
+        sv_vl_block_exec(&env->sv.state, vl, vl.rs1 ? env->gpr[vl.rs1] : 0,
+                         sv_xlen(env), &rd_value);
 
-    if (vl.mode == SV_VL_MODE_RS1) {
-        status = sv_csr_write_mvl(&state, vl.vlmax, sv_xlen(env));
-        if (status == SV_OK) {
-            sv_state_fields f = sv_state_unpack(state);
-
-            f.vl = vl.rs1;
-            f.srcoffs = f.destoffs = f.dsvoffs = 0;
-            state = sv_state_pack(f);
-        }
-    } else {
-        sv_setvl_insn insn = {.rd = vl.rd, .rs1 = vl.rs1, .vlmax = vl.vlmax};
-        uint64_t rd_value = 0;
-
-        status = sv_setvl_exec(&state, insn, vl.rs1 ? env->gpr[vl.rs1] : 0,
-                               sv_xlen(env), &rd_value);
-        if (status == SV_OK && vl.rd) {
-            env->gpr[vl.rd] = rd_value;
-        }
-    }
-    if (status == SV_OK) {
-        status = sv_csr_write_subvl(&state, vl.subvl);
-    }
     if (status != SV_OK) {
         qemu_log_mask(LOG_GUEST_ERROR, "VBLOCK VL block: %s\n",
                       sv_status_name(status));
         riscv_raise_exception(env, RISCV_EXCP_ILLEGAL_INST, GETPC());
     }
-    env->sv.state = state;
+    if (vl.mode != SV_VL_MODE_RS1 && vl.rd) {
+        env->gpr[vl.rd] = rd_value;
+    }
     env->sv.pcvblk = pcvblk;
 }
 

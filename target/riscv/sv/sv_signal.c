@@ -92,6 +92,12 @@ void riscv_sv_setup_sigframe(CPURISCVState *env, void *extdesc)
 
     /* The handler runs outside any VBLOCK; rt_sigreturn restores PCVBLK. */
     env->sv.pcvblk = 0;
+    /*
+     * A prefixed VLtyp/svlen instruction part-way through keeps its loop
+     * offsets in SVPSTATE (§1.7); a prefixed instruction in the handler
+     * must start afresh, not resume that loop.  rt_sigreturn restores them.
+     */
+    env->sv.svpstate = sv_state_set_offsets(env->sv.svpstate, 0, 0, 0);
 }
 
 static uint32_t sv_get32(const void *base, size_t offset)

@@ -59,6 +59,9 @@ typedef enum sv_status {
     SV_ILLEGAL_VBLOCK_MALFORMED, /* tables overrun the block (§3.2) */
     SV_ILLEGAL_VBLOCK2_RESERVED, /* VBLOCK2 extension field != 0 (§3.4) */
     SV_ILLEGAL_RESERVED_LENGTH,  /* a length encoding SV does not define */
+    SV_ILLEGAL_PREFIX_TYPE,      /* P48/P64 around a reserved type (§4.2) */
+    SV_ILLEGAL_PREFIX_FIELD,     /* reserved P48/P64 prefix bits (§4.2) */
+    SV_ILLEGAL_PREFIX_VLTYP,     /* reserved VLtyp / VL source (§4.4) */
     SV_STATUS_COUNT
 } sv_status;
 
@@ -328,6 +331,16 @@ typedef struct sv_vl_block {
     uint8_t rs1;   /* x0..x31; x0 in mode 0 */
 } sv_vl_block;
 
+/*
+ * Acts on a VL block (§3.3, A8, A9; the modes above) and then SUBVL.
+ * Every STATE field is rewritten (MVL, the VL register, SUBVL, offsets
+ * 0), so the new STATE does not depend on the old one: a translator can
+ * compute it once.  *rd_value is the value for rd in modes 0 and 1 (the
+ * caller writes it when rd != x0).  Errors leave *state unchanged.
+ */
+sv_status sv_vl_block_exec(uint32_t *state, sv_vl_block vl, uint64_t rs1_value,
+                           unsigned xlen, uint64_t *rd_value);
+
 /* A13: opptr is 5 bits, so no opcode may start beyond halfword 31. */
 #define SV_VBLOCK_MAX_OPS 32
 
@@ -365,8 +378,8 @@ typedef struct sv_vblock_context {
  *     - a 16-bit predicate entry whose key (regidx) has bits 6:5 != 0
  *       (A28), or with predidx = x0, zero = 1, inv = 1 (A46);
  *     - in the opcode area (§3.5): a zero parcel 0x0000; any instruction
- *       longer than 32 bits (48-bit incl. P48, P64, and VBLOCK/VBLOCK2:
- *       no nesting; P48/P64 in a block are not supported yet); the last
+ *       longer than 32 bits other than P48/P64 (48-bit with bit 6 = 1,
+ *       and VBLOCK/VBLOCK2: no nesting); the last
  *       instruction not ending exactly at the block end; an opcode
  *       starting at opptr > 31 (A13).
  *
@@ -656,6 +669,147 @@ typedef struct sv_branch_result {
  * ifnotall P != tested, ifany P != 0, ifnone P == 0 (no target: ifall).
  */
 sv_branch_result sv_vector_branch(const sv_branch_desc *d);
+
+/* ---------------------------------------------------------------------
+ * SVPrefix: P48 and P64 (§4, A21-A26, A35, A43, A51).  A prefix wraps one
+ * RV32 instruction and gives it its own vector context.  The decode
+ * produces the same per-operand entries as a VBLOCK's tables
+ * (sv_reg_entry, sv_pred_entry), already resolved, so the element loops
+ * run it unchanged.
+ *
+ * P48: 47:18 RV32[31:2] | 17:7 prefix | 6:0 0011111;
+ *      insn32 = ((p48 >> 16) & ~3) | 3.
+ * P64: 63:48 64-bit prefix (63:60 ext/vd bits, 59:48 VLtyp) | the P48
+ *      layout in 47:7 | 6:0 0111111 (A22: RV32[31:2]).
+ */
+
+/* The prefix type the embedded opcode selects (§4.2 decision procedure). */
+typedef enum sv_prefix_type {
+    SV_PTYPE_LD,  /* LOAD, LOAD-FP */
+    SV_PTYPE_ST,  /* STORE, STORE-FP */
+    SV_PTYPE_R,   /* OP, OP-32 */
+    SV_PTYPE_I,   /* OP-IMM, OP-IMM-32 */
+    SV_PTYPE_U,   /* LUI, AUIPC */
+    SV_PTYPE_FR,  /* OP-FP with two FP sources (add .. compares) */
+    SV_PTYPE_FI,  /* OP-FP with one source (FSQRT, FCVT, FMV, FCLASS) */
+    SV_PTYPE_FR4, /* FMADD, FMSUB, FNMSUB, FNMADD */
+    /* SYSTEM, integer S/B/J (A21; JALR too), MISC-MEM, AMO, OP-V and
+     * every undecodable word. */
+    SV_PTYPE_RESERVED,
+} sv_prefix_type;
+
+/*
+ * Type of the RV32 word insn32 (bits 1:0 = 11), or SV_PTYPE_RESERVED.
+ * An opcode that sv_op_decode rejects is reserved as well.
+ */
+sv_prefix_type sv_prefix_type_of(uint32_t insn32);
+
+/* The four VLtyp forms (§4.4, A24) and "no change". */
+typedef enum sv_vltyp_form {
+    SV_VLTYP_NONE = 0, /* VLtyp = 0: STATE's VL/MVL and offsets */
+    SV_VLTYP_VL_IMM,   /* [11]=0, vlt=0: VL = VLEN + 1 */
+    SV_VLTYP_VL_REG,   /* [11]=0, vlt=1: VL = min(x[VLEN], SVPSTATE.MVL) */
+    SV_VLTYP_MVL,      /* [11]=1, [0]=0: MVL = VL = imm + 1 */
+    SV_VLTYP_MVL_CLAMP /* [11]=1, [0]=1: MVL = imm + 1, VL = min(VL, MVL) */
+} sv_vltyp_form;
+
+typedef struct sv_vltyp {
+    uint8_t form;   /* sv_vltyp_form */
+    uint8_t vldest; /* x1..x31 receives the new VL; 0 = none */
+    uint8_t value;  /* VL_IMM: VL (1..32); VL_REG: the register VLEN
+                       (x1..x31); MVL*: MVL (1..32) */
+} sv_vltyp;
+
+/* Decodes the 12 VLtyp bits; VL_REG with VLEN = x0 is
+ * SV_ILLEGAL_PREFIX_VLTYP (§4.4 "x0 not allowed"). */
+sv_status sv_vltyp_decode(unsigned vltyp, sv_vltyp *out);
+
+typedef struct sv_prefix_context {
+    uint8_t len;   /* 6 (P48) or 8 (P64) */
+    uint8_t type;  /* sv_prefix_type */
+    uint32_t insn; /* the wrapped RV32 instruction */
+    /*
+     * The wrapped instruction as the element loop runs it: sv_op_decode's
+     * result, except that MV (ADDI rd, rs1, 0) is C.MV's twin form (rs1
+     * absent, rs2 the source; §4.2 lists MV under tpred), FSGNJ* is
+     * twin (FMV/FNEG/FABS) only when both sources are the same register,
+     * and FP16 (§4.1: fmt 10, FLH/FSH, FCVT to/from H) decodes as its
+     * single- (or double-) precision twin with the half operands' width
+     * 16 (fmt_bits 16 when the destination is half; mem_bytes 2).
+     */
+    sv_op op;
+    /*
+     * The operands, by op's slots: enabled = op has the operand, regidx
+     * the 7-bit register (A26), isvec its vs/vd bit (OR rule applied),
+     * elwidth the itype width for integer operands (0 = XLEN).
+     */
+    sv_reg_entry rd, rs1, rs2, rs3;
+    /* Destination side (pred, or tpred's destination part; for a store
+     * the address/memory side, §5.4) and source side (tpred). zero and
+     * ffirst are always 0: SVPrefix has neither (§4.2). */
+    sv_pred_entry pred_dest, pred_src;
+    uint8_t itype;      /* 0 XLEN, 1 = 8, 2 = 16, 3 = 32 bits */
+    uint8_t int_signed; /* §4.2 signedness rule for integer elements */
+    uint8_t svlen;      /* 0: SUBVL applies; else the length 2..4 */
+    uint16_t vltyp_bits;
+    sv_vltyp vltyp;
+    /* SVPSTATE holds this instruction's VL/MVL/SUBVL and loop offsets
+     * (§1.7): VLtyp != 0 or svlen != 0; otherwise STATE does. */
+    uint8_t uses_svpstate;
+} sv_prefix_context;
+
+/*
+ * Decodes the P48 or P64 at bytes[0..n-1] (memory order).  On SV_OK the
+ * context is stored; otherwise *out is untouched.
+ *   SV_NEED_MORE_BYTES: n < 2 or n < the format's length.
+ *   SV_ILLEGAL_RESERVED_LENGTH: not a P48 (0011111) or P64 (0111111).
+ *   SV_ILLEGAL_PREFIX_TYPE: the wrapped opcode's type is reserved (also
+ *     FCVT.H.H and fmt 11, which have no meaning).
+ *   SV_ILLEGAL_PREFIX_FIELD: a reserved bit set (P48-U 16/15/13, P48-FR
+ *     12, P64 "—"/rsvd bits), pred 001 (vitp6 01), tpred 100, a source
+ *     predicate on an op that is not twin-predicated, a non-zero itype
+ *     on an op without integer register operands (FSQRT; FP load/store
+ *     data).
+ *   SV_ILLEGAL_PREFIX_VLTYP: as sv_vltyp_decode.
+ */
+sv_status sv_prefix_decode(const uint8_t *bytes, size_t n,
+                           sv_prefix_context *out);
+
+/*
+ * P48 register number (A26) of a 5-bit field and its extension bit:
+ * scalar {ext5, field} (x0..x63); vector {r6[0], r6[5:1], 0} with
+ * r6 = {ext5, field} (even registers 0..126).
+ */
+unsigned sv_p48_regnum(unsigned field, unsigned ext5, bool isvec);
+/* P64: {ext6, ext5, field}, scalar or vector alike. */
+unsigned sv_p64_regnum(unsigned field, unsigned ext5, unsigned ext6);
+
+/* The loop a prefixed instruction runs (§1.7, §4.4, A24, A25, A51). */
+typedef struct sv_prefix_loop {
+    uint32_t svpstate;    /* SVPSTATE to store before the loop */
+    uint8_t vl;           /* elements, 0..64 */
+    uint8_t subvl;        /* 1..4 */
+    uint8_t resume;       /* SVPSTATE's offsets were non-zero: re-entry */
+    uint8_t write_vldest; /* x[vltyp.vldest] := vl once the loop is done
+                             (a trap or an illegal element leaves it) */
+} sv_prefix_loop;
+
+/*
+ * For a context with uses_svpstate: the VL, SUBVL and SVPSTATE of its
+ * loop.  svpstate is the current SVPSTATE; if its offsets are non-zero
+ * the instruction is being re-entered after a trap and runs on with the
+ * VL/SUBVL saved there.  Otherwise VL/MVL come from
+ * VLtyp (VL_REG reads vlen_value = x[VLEN]), or when VLtyp = 0 from STATE
+ * (state_vl = its effective VL, A51; state_mvl, state_subvl), SUBVL from
+ * svlen (else state_subvl), and SVPSTATE gets them with zero offsets
+ * (vl and maxvl stored minus one, A25; a VL of 0 stores vl = 0).
+ * VL_IMM: MVL := max(SVPSTATE.MVL, VL).  MVL_CLAMP: VL := min(SVPSTATE.VL,
+ * MVL).  For a context without uses_svpstate it returns state's values.
+ */
+sv_prefix_loop sv_prefix_loop_begin(const sv_prefix_context *p,
+                                    uint32_t svpstate, unsigned state_mvl,
+                                    unsigned state_vl, unsigned state_subvl,
+                                    uint64_t vlen_value);
 
 #ifdef __cplusplus
 }

@@ -172,6 +172,32 @@ constexpr Field zero{7, 1};
 constexpr unsigned first_predidx = 9;
 } // namespace pred8
 
+// Major opcodes of 32-bit instructions (bits 6:0), shared by the
+// instruction decoder (insn.cc) and the SVPrefix type decision (prefix.cc).
+enum : unsigned {
+    op_load = 0x03,
+    op_load_fp = 0x07,
+    op_misc_mem = 0x0F,
+    op_imm = 0x13,
+    op_auipc = 0x17,
+    op_imm_32 = 0x1B,
+    op_store = 0x23,
+    op_store_fp = 0x27,
+    op_amo = 0x2F,
+    op_op = 0x33,
+    op_lui = 0x37,
+    op_op_32 = 0x3B,
+    op_madd = 0x43,
+    op_msub = 0x47,
+    op_nmsub = 0x4B,
+    op_nmadd = 0x4F,
+    op_fp = 0x53,
+    op_branch = 0x63,
+    op_jalr = 0x67,
+    op_jal = 0x6F,
+    op_system = 0x73,
+};
+
 } // namespace svcore
 
 #endif // SVCORE_BITS_H

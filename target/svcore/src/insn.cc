@@ -34,31 +34,6 @@ constexpr Field shamt5{20, 5};
 constexpr Field rm{12, 3};
 } // namespace i32
 
-// Major opcodes (bits 6:0).
-enum : unsigned {
-    op_load = 0x03,
-    op_load_fp = 0x07,
-    op_misc_mem = 0x0F,
-    op_imm = 0x13,
-    op_auipc = 0x17,
-    op_imm_32 = 0x1B,
-    op_store = 0x23,
-    op_store_fp = 0x27,
-    op_amo = 0x2F,
-    op_op = 0x33,
-    op_lui = 0x37,
-    op_op_32 = 0x3B,
-    op_madd = 0x43,
-    op_msub = 0x47,
-    op_nmsub = 0x4B,
-    op_nmadd = 0x4F,
-    op_fp = 0x53,
-    op_branch = 0x63,
-    op_jalr = 0x67,
-    op_jal = 0x6F,
-    op_system = 0x73,
-};
-
 // funct7 of OP / OP-32.
 constexpr unsigned funct7_base = 0x00;
 constexpr unsigned funct7_alt = 0x20; // SUB, SRA

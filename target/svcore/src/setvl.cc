@@ -58,4 +58,36 @@ sv_status sv_setvl_exec(uint32_t *state, sv_setvl_insn insn, uint64_t rs1_value,
     return SV_OK;
 }
 
+sv_status sv_vl_block_exec(uint32_t *state, sv_vl_block vl, uint64_t rs1_value,
+                           unsigned xlen, uint64_t *rd_value)
+{
+    uint32_t next = *state;
+    sv_status status;
+
+    *rd_value = 0;
+    if (vl.mode == SV_VL_MODE_RS1) {
+        // A9: MVL := VLMAX, STATE.vl := rs1 as it stands, no GPR written.
+        status = sv_csr_write_mvl(&next, vl.vlmax, xlen);
+        if (status == SV_OK) {
+            sv_state_fields f = sv_state_unpack(next);
+            f.vl = vl.rs1;
+            f.srcoffs = f.destoffs = f.dsvoffs = 0;
+            next = sv_state_pack(f);
+        }
+    } else {
+        sv_setvl_insn insn{};
+        insn.rd = vl.rd;
+        insn.rs1 = vl.rs1;
+        insn.vlmax = vl.vlmax;
+        status = sv_setvl_exec(&next, insn, rs1_value, xlen, rd_value);
+    }
+    if (status == SV_OK) {
+        status = sv_csr_write_subvl(&next, vl.subvl);
+    }
+    if (status == SV_OK) {
+        *state = next;
+    }
+    return status;
+}
+
 } // extern "C"

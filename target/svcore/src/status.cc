@@ -22,6 +22,9 @@ constexpr const char *status_names[] = {
     "ILLEGAL_VBLOCK_MALFORMED",
     "ILLEGAL_VBLOCK2_RESERVED",
     "ILLEGAL_RESERVED_LENGTH",
+    "ILLEGAL_PREFIX_TYPE",
+    "ILLEGAL_PREFIX_FIELD",
+    "ILLEGAL_PREFIX_VLTYP",
 };
 static_assert(sizeof(status_names) / sizeof(status_names[0]) == SV_STATUS_COUNT,
               "one name per sv_status");

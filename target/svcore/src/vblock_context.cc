@@ -198,10 +198,12 @@ sv_status decode_opcodes(const uint8_t *bytes, sv_vblock_context *c)
             return SV_ILLEGAL_VBLOCK_MALFORMED;
         }
         unsigned len = 0;
-        // > 4 bytes: P48/P64 (not supported inside a block yet), other
-        // 48-bit, and VBLOCK/VBLOCK2 (no nesting).
-        if (sv_insn_length(parcels, 2, &len) != SV_OK || len > 4 ||
-            off + len > end) {
+        // > 4 bytes: only P48/P64 (§3.5); other 48-bit formats and
+        // VBLOCK/VBLOCK2 (no nesting) are illegal.
+        const sv_insn_format fmt = sv_insn_classify(parcels[0]);
+        const bool prefixed = fmt == SV_FMT_P48 || fmt == SV_FMT_P64;
+        if (sv_insn_length(parcels, 2, &len) != SV_OK ||
+            (len > 4 && !prefixed) || off + len > end) {
             return SV_ILLEGAL_VBLOCK_MALFORMED;
         }
         c->op_offset[n_ops++] = static_cast<uint8_t>(off);
