@@ -193,8 +193,11 @@ class VBlock:
                 n = 2
             elif p & 0x1C != 0x1C:
                 n = 4
+            elif p & 0x7F in (0x1F, 0x3F):
+                # P48/P64 inside a block (branch svp): not modelled here
+                raise Unsupported("P48/P64 inside a VBLOCK")
             else:
-                raise Signal(SIGILL, ">= 48-bit opcode inside a VBLOCK")
+                raise Signal(SIGILL, ">= 80-bit opcode inside a VBLOCK (no nesting)")
             self.starts.append(a)
             a += n
         if a != end:
