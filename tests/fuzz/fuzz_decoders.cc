@@ -49,7 +49,8 @@ uint64_t take64(const uint8_t *&p, size_t &n)
     return v;
 }
 
-void check_op(const sv_op &op, uint32_t insn)
+// prefixed: the op inside a P48/P64, whose operand widths may be narrower
+void check_op(const sv_op &op, uint32_t insn, bool prefixed = false)
 {
     CHECK(op.len == 2 || op.len == 4);
     CHECK(((insn & 3) == 3) == (op.len == 4));
@@ -57,7 +58,8 @@ void check_op(const sv_op &op, uint32_t insn)
     for (const sv_operand *o : {&op.rd, &op.rs1, &op.rs2, &op.rs3}) {
         if (o->present) {
             CHECK(o->reg < 32);
-            CHECK(o->width == 32 || o->width == 64);
+            CHECK(o->width == 32 || o->width == 64 ||
+                  (prefixed && (o->width == 8 || o->width == 16)));
         }
     }
     if (op.cls == SV_OPC_INT) {
@@ -65,7 +67,8 @@ void check_op(const sv_op &op, uint32_t insn)
     }
     if (op.cls == SV_OPC_FP) {
         CHECK(op.fp < SV_FP_COUNT);
-        CHECK(op.fmt_bits == 32 || op.fmt_bits == 64);
+        CHECK(op.fmt_bits == 32 || op.fmt_bits == 64 ||
+              (prefixed && op.fmt_bits == 16));
     }
     if (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) {
         CHECK(op.mem_bytes == 1 || op.mem_bytes == 2 || op.mem_bytes == 4 ||
@@ -186,7 +189,7 @@ void fuzz_prefix(const uint8_t *data, size_t size)
     CHECK(p.type < SV_PTYPE_RESERVED);
     CHECK((p.insn & 3) == 3);
     CHECK(sv_prefix_type_of(p.insn) == p.type);
-    check_op(p.op, p.insn);
+    check_op(p.op, p.insn, true);
     for (const sv_reg_entry *r : {&p.rd, &p.rs1, &p.rs2, &p.rs3}) {
         if (r->enabled) {
             CHECK(r->regidx < 128);
