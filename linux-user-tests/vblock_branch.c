@@ -129,7 +129,9 @@ static int reference(const bcase *c, const sv_machine *in, sv_machine *want)
     int sign = c->kind == 4 || c->kind == 5;
     uint64_t ps = c->p1 ? in->x[A5] : ~0ull;
     int zero1 = c->p1 == 2 || c->p1 == 4, ff = c->p1 == 3 || c->p1 == 4;
-    uint64_t result = c->mode >= 0 && !zero1 ? in->x[A6] : ~0ull;
+    /* A20: (1 << VL) - 1 when there is no old register to start from */
+    uint64_t ones = vl >= 64 ? ~0ull : (1ull << vl) - 1;
+    uint64_t result = c->mode >= 0 && !zero1 ? in->x[A6] : ones;
     uint64_t tested = 0;
     int inv2 = c->mode >= 0 ? c->mode >> 1 : 0;
     int zero2 = c->mode >= 0 ? c->mode & 1 : 0;

@@ -14,6 +14,7 @@ packages=(
     gcc-riscv64-linux-gnu g++-riscv64-linux-gnu libc6-dev-riscv64-cross
     googletest libgtest-dev libbenchmark-dev clang-format valgrind
     gdb-multiarch nlohmann-json3-dev libhwy-dev
+    clang libclang-rt-14-dev
 )
 stamp="$SV_CACHE/deps.stamp"
 want="$(printf '%s ' "${packages[@]}") meson-bpo"

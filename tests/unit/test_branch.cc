@@ -45,7 +45,9 @@ Ref reference(const sv_branch_desc &d)
 {
     const unsigned opw = std::max(d.a.width, d.b.width);
     const bool sign = d.kind == SV_CMP_LT || d.kind == SV_CMP_GE;
-    uint64_t result = d.has_target && !d.zero1 ? d.target_old : ~0ull;
+    // A20: (1 << VL) - 1 when there is no old register to start from.
+    const uint64_t ones = d.vl >= 64 ? ~0ull : (1ull << d.vl) - 1;
+    uint64_t result = d.has_target && !d.zero1 ? d.target_old : ones;
     uint64_t tested = 0;
     Ref r{};
     for (unsigned i = d.start; i < d.vl; i++) {

@@ -574,7 +574,8 @@ static void sv_mem_store(SVExec *ex, target_ulong addr, uint64_t v)
  * effect then), e.g. x0 with inv: the fail-on-first idiom (§7.2). */
 static bool sv_unmasked(SVExec *ex, const SVPredDesc *p)
 {
-    uint64_t all = ex->vl >= 64 ? ~(uint64_t)0 : MAKE_64BIT_MASK(0, ex->vl);
+    /* (1 << VL) - 1: MAKE_64BIT_MASK(0, 0) shifts by 64 (UBSan, VL = 0) */
+    uint64_t all = ex->vl >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << ex->vl) - 1;
 
     return !p->enabled || (sv_mask(ex, p) & all) == all;
 }
@@ -867,6 +868,25 @@ static void sv_loop_twin(SVExec *ex)
         if (i >= ex->vl || j >= ex->vl) {
             break;
         }
+        if (ffirst && !first && is_mem && ((pd >> j) & 1) && ((ps >> i) & 1)) {
+            /*
+             * Trap-ffirst (§7.1): only the first group traps normally; a
+             * later group that would trap is excluded whole, so every
+             * sub-element is probed before any of them is done.  VL := the
+             * index of the trapping memory element (A49).
+             */
+            unsigned k = op->cls == SV_OPC_LOAD ? i : j;
+
+            for (unsigned s = s0; s < ex->subvl; s++) {
+                target_ulong addr = sv_mem_addr(ex, k * ex->subvl + s);
+
+                if (sv_mem_would_fault(ex, addr, op->cls == SV_OPC_STORE)) {
+                    sv_set_vl(ex, k);
+                    goto done;
+                }
+            }
+        }
+        bool failed = false;
         for (unsigned s = s0; s < ex->subvl; s++) {
             bool write = (pd >> j) & 1;
             uint64_t v = 0;
@@ -875,26 +895,20 @@ static void sv_loop_twin(SVExec *ex)
                 sv_set_offsets(ex, i, j, s);
             }
             if (write && ((ps >> i) & 1)) {
-                if (ffirst && !first && is_mem) {
-                    unsigned k = op->cls == SV_OPC_LOAD ? i : j;
-                    target_ulong addr = sv_mem_addr(ex, k * ex->subvl + s);
-
-                    if (sv_mem_would_fault(ex, addr, op->cls == SV_OPC_STORE)) {
-                        /* A later element would trap: VL := its index. */
-                        sv_set_vl(ex, k);
-                        goto done;
-                    }
-                }
                 v = sv_twin_read(ex, i, s);
             } else if (!write && !zd) {
                 continue;
             }
             sv_twin_write(ex, j, s, v);
-            first = false;
-            if (ffirst && !is_mem && v == 0) {
-                sv_set_vl(ex, j);
-                goto done;
-            }
+            /* +0 and -0 both fail for an FP result (§7.2) */
+            failed |= ex->rd.is_fp ? sv_fp_is_zero(v, ex->rd.width) : v == 0;
+        }
+        first = false;
+        if (ffirst && !is_mem && failed) {
+            /* Data-dependent (§7.2): a group fails if any sub-element is
+             * zero; the group is written, then excluded (A41). */
+            sv_set_vl(ex, j);
+            goto done;
         }
         s0 = 0;
         if (src_vec) {
@@ -1145,11 +1159,16 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
     d.target_old = second.predidx ? env->gpr[second.predidx] : 0;
     d.start = sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
     r = sv_vector_branch(&d);
-    if (second.enabled && second.predidx) {
-        env->gpr[second.predidx] = r.mask; /* whole register, A20 */
-    }
+    /*
+     * §6.5's order: the VL cut happens in the loop, the mask is stored
+     * after it, so the mask wins when both name one register (found by
+     * tests/oracle).
+     */
     if (r.cut && vl_reg) {
         env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    }
+    if (second.enabled && second.predidx) {
+        env->gpr[second.predidx] = r.mask; /* whole register, A20 */
     }
     if (!sv_state_offsets_zero(state)) {
         /* A resumed compare is done: offsets back to 0 (§1.6 rule 5). */

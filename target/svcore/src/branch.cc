@@ -193,8 +193,10 @@ sv_branch_result sv_vector_branch(const sv_branch_desc *d)
             r.new_vl = static_cast<uint8_t>(first);
         }
     }
+    // A20: the old register (non-zeroing) or (1 << VL) - 1 (zeroing, or
+    // no target); bits at and beyond VL are clear in the latter.
     const uint64_t initial =
-        d->has_target && !d->zero1 ? d->target_old : ~uint64_t{0};
+        d->has_target && !d->zero1 ? d->target_old : low_bits(n);
     const uint64_t passed = pass & tested;
     const unsigned mode = d->has_target ? (d->inv2 << 1 | d->zero2) : 0;
 

@@ -152,6 +152,13 @@ struct TargetEntry {
 };
 
 #if HWY_ARCH_X86
+// clang < 15 has no "f16c" for __builtin_cpu_supports (the libFuzzer
+// build of tests/fuzz uses Debian's clang 14); every AVX2 CPU has F16C.
+#if defined(__clang__) && __clang_major__ < 15
+#define SV_CPU_HAS_F16C() true
+#else
+#define SV_CPU_HAS_F16C() __builtin_cpu_supports("f16c")
+#endif
 bool has_ssse3()
 {
     return __builtin_cpu_supports("sse2") && __builtin_cpu_supports("ssse3");
@@ -167,7 +174,7 @@ bool has_avx2()
     return has_sse4() && __builtin_cpu_supports("avx") &&
            __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
            __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("fma") &&
-           __builtin_cpu_supports("f16c");
+           SV_CPU_HAS_F16C();
 }
 bool has_avx3()
 {
