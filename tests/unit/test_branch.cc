@@ -338,42 +338,4 @@ TEST(VectorBranch, MillionsAgainstReference)
     }
 }
 
-TEST(VectorBranch, RandomAgainstReference)
-{
-    std::mt19937_64 rng(20191001);
-    const uint8_t widths[] = {8, 16, 32, 64};
-    const uint8_t kinds[] = {SV_CMP_EQ, SV_CMP_NE,  SV_CMP_LT,
-                             SV_CMP_GE, SV_CMP_LTU, SV_CMP_GEU};
-    alignas(8) uint8_t fa[512], fb[512];
-    for (int n = 0; n < 100000; n++) {
-        for (auto &x : fa) {
-            x = static_cast<uint8_t>(rng() % 3 ? rng() % 3 : rng());
-        }
-        for (auto &x : fb) {
-            x = static_cast<uint8_t>(rng() % 3 ? rng() % 3 : rng());
-        }
-        sv_branch_desc d{};
-        d.kind = kinds[rng() % 6];
-        d.a = {fa, static_cast<uint8_t>(rng() % 4 != 0), widths[rng() % 4], 0};
-        d.b = {fb, static_cast<uint8_t>(rng() % 4 != 0), widths[rng() % 4], 0};
-        d.ps = rng() % 3 ? rng() : ~0ull;
-        d.zero1 = rng() % 2;
-        d.ffirst = rng() % 2;
-        d.has_target = rng() % 2;
-        d.inv2 = rng() % 2;
-        d.zero2 = rng() % 2;
-        d.target_old = rng();
-        d.vl = static_cast<uint8_t>(rng() % 65);
-        d.start = static_cast<uint8_t>(rng() % 4 ? 0 : rng() % (d.vl + 1));
-        const Ref want = reference(d);
-        const sv_branch_result got = sv_vector_branch(&d);
-        ASSERT_EQ(got.mask, want.mask) << "case " << n;
-        ASSERT_EQ(got.taken, want.taken) << "case " << n;
-        ASSERT_EQ(got.cut, want.cut) << "case " << n;
-        if (want.cut) {
-            ASSERT_EQ(got.new_vl, want.new_vl) << "case " << n;
-        }
-    }
-}
-
 } // namespace

@@ -18,11 +18,6 @@
 #include "sv_csr.h"
 #include "svcore.h"
 
-static unsigned sv_xlen(CPURISCVState *env)
-{
-    return riscv_cpu_mxl(env) == MXL_RV32 ? 32 : 64;
-}
-
 static RISCVException sv_user_csr(CPURISCVState *env, int csrno)
 {
     return riscv_cpu_cfg(env)->ext_xsv ? RISCV_EXCP_NONE
@@ -97,15 +92,17 @@ static sv_status sv_csr_apply(CPURISCVState *env, int csrno, target_ulong value,
     }
     switch (csrno) {
     case SV_CSR_MVL:
-        return sv_csr_write_mvl(&env->sv.state, value, sv_xlen(env));
+        return sv_csr_write_mvl(&env->sv.state, value, riscv_sv_xlen(env));
     case SV_CSR_VL:
         return sv_csr_write_vl(&env->sv.state, value, gpr);
     case SV_CSR_SUBVL:
         return sv_csr_write_subvl(&env->sv.state, value);
     case SV_CSR_STATE:
-        return sv_csr_write_state(&env->sv.state, value, gpr, sv_xlen(env));
+        return sv_csr_write_state(&env->sv.state, value, gpr,
+                                  riscv_sv_xlen(env));
     case SV_CSR_SVPSTATE:
-        return sv_csr_write_svpstate(&env->sv.svpstate, value, sv_xlen(env));
+        return sv_csr_write_svpstate(&env->sv.svpstate, value,
+                                     riscv_sv_xlen(env));
     case SV_CSR_PCVBLK:
         /* Only CSRRW/CSRRWI define a PCVBLK write: the value is an opptr. */
         if (write_mask != (target_ulong)-1) {

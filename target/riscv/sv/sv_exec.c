@@ -54,7 +54,6 @@ typedef struct SVExec {
     sv_state_fields st; /* STATE when the opcode started */
     bool probed_ok;     /* probed_page is accessible (trap-ffirst) */
     target_ulong probed_page;
-    void *probed_host;  /* probed_page's host address when it is plain RAM */
     bool offsets_dirty; /* STATE's offsets may be non-zero */
     unsigned mem_es;    /* loads/stores: element size in memory, bits */
     /* The word whose offsets the loop steps: STATE, or SVPSTATE for a
@@ -596,16 +595,9 @@ static bool sv_ldff_cut(SVExec *ex)
     void *host;
 
     for (target_ulong p = a0; p < end; p = (p | ~TARGET_PAGE_MASK) + 1) {
-        int flags = probe_access_flags(ex->env, p, 1, MMU_DATA_LOAD, mmu_idx,
-                                       true, &host, ex->ra);
-
-        if (!(flags & TLB_INVALID_MASK)) {
-            /* sv_mem_fast reuses this probe for the page (one per run). */
-            ex->probed_ok = true;
-            ex->probed_page = p & TARGET_PAGE_MASK;
-            ex->probed_host = !flags && host
-                                  ? (uint8_t *)host - (p & ~TARGET_PAGE_MASK)
-                                  : NULL;
+        if (!(probe_access_flags(ex->env, p, 1, MMU_DATA_LOAD, mmu_idx, true,
+                                 &host, ex->ra) &
+              TLB_INVALID_MASK)) {
             continue;
         }
         groups = (p - a0) / esb / ex->subvl;
@@ -653,17 +645,11 @@ static unsigned sv_mem_fast(SVExec *ex, const SVOpnd *reg, bool store)
         }
         sv_set_offsets(ex, done / ex->subvl, done / ex->subvl,
                        done % ex->subvl);
-        if (!store && ex->probed_host &&
-            (addr & TARGET_PAGE_MASK) == ex->probed_page) {
-            /* Trap-ffirst probed this page already and found plain RAM. */
-            host = (uint8_t *)ex->probed_host + (addr & ~TARGET_PAGE_MASK);
-        } else {
-            flags = probe_access_flags(ex->env, addr, count * esb,
-                                       store ? MMU_DATA_STORE : MMU_DATA_LOAD,
-                                       mmu_idx, false, &host, ex->ra);
-            if (flags || !host) {
-                break;
-            }
+        flags = probe_access_flags(ex->env, addr, count * esb,
+                                   store ? MMU_DATA_STORE : MMU_DATA_LOAD,
+                                   mmu_idx, false, &host, ex->ra);
+        if (flags || !host) {
+            break;
         }
         if (store) {
             memcpy(host, file + sv_offset(reg, done), count * esb);

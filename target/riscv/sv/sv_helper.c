@@ -11,12 +11,8 @@
 #include "internals.h"
 #include "svcore.h"
 #include "sv.h"
+#include "sv_csr.h"
 #include "sv_exec.h"
-
-static unsigned sv_xlen(CPURISCVState *env)
-{
-    return riscv_cpu_mxl(env) == MXL_RV32 ? 32 : 64;
-}
 
 /*
  * sv.setvl (§2.1, A7): MVL := VLMAX, STATE.vl := rd, rd := min(rs1,
@@ -30,8 +26,8 @@ target_ulong HELPER(sv_setvl)(CPURISCVState *env, target_ulong rs1_value,
     sv_status status = sv_setvl_decode(insn, &fields);
 
     if (status == SV_OK) {
-        status = sv_setvl_exec(&env->sv.state, fields, rs1_value, sv_xlen(env),
-                               &rd_value);
+        status = sv_setvl_exec(&env->sv.state, fields, rs1_value,
+                               riscv_sv_xlen(env), &rd_value);
     }
     if (status != SV_OK) {
         qemu_log_mask(LOG_GUEST_ERROR, "sv.setvl 0x%08x: %s\n", insn,
@@ -62,7 +58,7 @@ void HELPER(sv_vblock_enter)(CPURISCVState *env, uint32_t pcvblk,
     uint64_t rd_value;
     sv_status status =
         sv_vl_block_exec(&env->sv.state, vl, vl.rs1 ? env->gpr[vl.rs1] : 0,
-                         sv_xlen(env), &rd_value);
+                         riscv_sv_xlen(env), &rd_value);
 
     if (status != SV_OK) {
         qemu_log_mask(LOG_GUEST_ERROR, "VBLOCK VL block: %s\n",
