@@ -18,13 +18,6 @@
  */
 bool riscv_sv_validate(RISCVCPU *cpu, Error **errp);
 
-/*
- * The TB key's cs_base (free on RISC-V): the live PCVBLK while a VBLOCK is
- * part-way through (status 11), else 0.  A TB translated with a non-zero
- * value resumes that VBLOCK at PCVBLK.opptr (§3.8 QEMU NOTE).
- */
-uint64_t riscv_sv_tb_cs_base(CPURISCVState *env);
-
 /* Registers x32..x127 and f32..f127 with the gdbstub (org.qemu.riscv.sv). */
 void riscv_sv_register_gdb_regs(CPUState *cs);
 

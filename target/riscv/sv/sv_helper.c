@@ -37,14 +37,6 @@ target_ulong HELPER(sv_setvl)(CPURISCVState *env, target_ulong rs1_value,
     return rd_value;
 }
 
-uint64_t riscv_sv_tb_cs_base(CPURISCVState *env)
-{
-    uint32_t pcvblk = env->sv.pcvblk;
-
-    /* Runs on every TB lookup: the status field alone, not an unpack. */
-    return sv_pcvblk_status(pcvblk) == SV_PCVBLK_EXECUTING ? pcvblk : 0;
-}
-
 /*
  * Acting on a VBLOCK's VL block (§3.3, A8, A9): an sv.setvl, then SUBVL.
  * Mode 10 (A9, likely intent): MVL := VLMAX, STATE.vl := rs1 as it
