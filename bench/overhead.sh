@@ -33,7 +33,8 @@ keep=${OVERHEAD_KEEP:-}
 awk 'BEGIN { x = 12345; while (n < 2097152) {
     x = (x * 1103515245 + 12345) % 2147483648
     line = sprintf("%08d %x %d\n", NR++, x, x % 99991); printf "%s", line
-    n += length(line) } }' | head -c 2097152 > "$work/data"
+    n += length(line) } }' > "$work/data"
+truncate -s 2097152 "$work/data"
 
 # name|command line (after qemu -cpu X)|check of the output
 workloads=(
