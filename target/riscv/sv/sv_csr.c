@@ -85,11 +85,17 @@ static target_ulong sv_csr_value(CPURISCVState *env, int csrno)
 static sv_status sv_csr_apply(CPURISCVState *env, int csrno, target_ulong value,
                               target_ulong write_mask)
 {
+#if TARGET_LONG_BITS == 64
+    /* The register file itself: a copy was most of a CSR write's cost. */
+    const uint64_t *gpr = env->gpr;
+#else
     uint64_t gpr[32];
 
     for (int i = 0; i < 32; i++) {
         gpr[i] = env->gpr[i];
     }
+#endif
+
     switch (csrno) {
     case SV_CSR_MVL:
         return sv_csr_write_mvl(&env->sv.state, value, riscv_sv_xlen(env));
