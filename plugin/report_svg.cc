@@ -200,7 +200,7 @@ int hbar_panel(Svg &s, int x, int y, const std::string &title,
     y += 10;
     if (rows.empty()) {
         s.text(x, y + 14, empty_text, "font-size=\"11\" fill=\"#555\"");
-        return y + 30;
+        return y + 44;
     }
     uint64_t peak = 1;
     for (const HRow &r : rows) {
@@ -212,7 +212,7 @@ int hbar_panel(Svg &s, int x, int y, const std::string &title,
         s.text(x + std::max(w, 0) + 6, y + 11, r.label, "font-size=\"11\"");
         y += 19;
     }
-    return y + 14;
+    return y + 22;
 }
 
 std::string where(const Location &loc, const std::string &symbol)
@@ -268,11 +268,13 @@ std::string svg_report(const Profile &p)
     y += 34;
     if (g->system) {
         std::string pv = "by privilege level:";
+        const char *sep = " ";
         for (unsigned v = 0; v < n_privs; v++) {
             if (t.priv_insns[v] || t.priv[v].vector_insns) {
-                pv += std::string("  ") + priv_names[v] + " " +
+                pv += std::string(sep) + priv_names[v] + ": " +
                       short_count(t.priv_insns[v]) + " instructions, " +
                       short_count(t.priv[v].vector_insns) + " vector";
+                sep = ";  ";
             }
         }
         s.text(20, y, pv, "font-size=\"12\"");
@@ -320,9 +322,11 @@ std::string svg_report(const Profile &p)
                   "VL per vector instruction (" +
                       std::to_string(t.vector_insns) + " executed)",
                   vl, vl_labels, top_vl > 16 ? 4 : 1, "steelblue");
+        /* "0", then each bin's range in percent: "0-10" .. "90-100". */
         std::vector<std::string> occ_labels;
         for (unsigned b = 0; b < occ_bins; b++) {
-            occ_labels.push_back(occ_label(b));
+            std::string l = occ_label(b);
+            occ_labels.push_back(b ? l.substr(0, l.size() - 1) : "0");
         }
         bar_chart(s, col + 60, y, chart_w, chart_h,
                   "predicate occupancy, active / VL",
@@ -331,7 +335,8 @@ std::string svg_report(const Profile &p)
         y += chart_h + 30;
         s.text(60 + chart_w / 2, y - 4, "VL",
                "font-size=\"10\" text-anchor=\"middle\"");
-        s.text(col + 60 + chart_w / 2, y - 4, "active elements / VL",
+        s.text(col + 60 + chart_w / 2, y - 4,
+               "active elements / VL, % (0: none active)",
                "font-size=\"10\" text-anchor=\"middle\"");
 
         /* Row 2: branch modes (taken / not taken) and ffirst cuts. */
