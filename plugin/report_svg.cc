@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <sstream>
 
 namespace svprof
@@ -50,9 +51,9 @@ std::string short_count(uint64_t v)
     char buf[32];
     if (v < 10000) {
         std::snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
-    } else if (v < 10000000) {
+    } else if (v < 999500) {
         std::snprintf(buf, sizeof(buf), "%.3gk", double(v) / 1e3);
-    } else if (v < 10000000000ull) {
+    } else if (v < 999500000) {
         std::snprintf(buf, sizeof(buf), "%.3gM", double(v) / 1e6);
     } else {
         std::snprintf(buf, sizeof(buf), "%.3gG", double(v) / 1e9);
@@ -60,10 +61,15 @@ std::string short_count(uint64_t v)
     return buf;
 }
 
+/* A share in percent: one decimal, more for small non-zero shares. */
 std::string pct(double v)
 {
     char buf[32];
-    std::snprintf(buf, sizeof(buf), "%.1f%%", 100.0 * v);
+    if (v > 0 && v < 0.01) {
+        std::snprintf(buf, sizeof(buf), "%.2g%%", 100.0 * v);
+    } else {
+        std::snprintf(buf, sizeof(buf), "%.1f%%", 100.0 * v);
+    }
     return buf;
 }
 
@@ -138,9 +144,13 @@ void bar_chart(Svg &s, int x, int y, int w, int h, const std::string &title,
                const char *fill)
 {
     s.text(x - 36, y - 30, title, "font-weight=\"bold\" font-size=\"13\"");
-    Scale sc(vals, h);
-    s.text(x - 36, y - 14, sc.log ? "count (log scale)" : "count (linear)",
-           "font-size=\"10\" fill=\"#555\"");
+    const int n = int(vals.size());
+    const int bw = std::max(2, w / std::max(1, n));
+    const bool narrow = bw < 26;
+    /* Narrow bars carry their counts rotated: leave room above them. */
+    Scale sc(vals, narrow ? h - 30 : h - 12);
+    s.text(x + w, y - 30, sc.log ? "count (log scale)" : "count (linear)",
+           "font-size=\"10\" fill=\"#555\" text-anchor=\"end\"");
     s.line(x, y + h, x + w, y + h);
     s.line(x, y, x, y + h);
     /* Ticks: powers of ten on a log axis, else 0, peak/2, peak. */
@@ -158,9 +168,6 @@ void bar_chart(Svg &s, int x, int y, int w, int h, const std::string &title,
         s.text(x - 6, ty + 3, short_count(t),
                "font-size=\"9\" text-anchor=\"end\" fill=\"#555\"");
     }
-    const int n = int(vals.size());
-    const int bw = std::max(2, w / std::max(1, n));
-    const bool narrow = bw < 26;
     for (int i = 0; i < n; i++) {
         int bh = sc.px(vals[size_t(i)]);
         int bx = x + i * bw;
@@ -303,8 +310,16 @@ std::string svg_report(const Profile &p)
                "font-size=\"12\" text-anchor=\"middle\" fill=\"#555\"");
         y += 90;
     } else {
-        /* Row 1: VL and occupancy histograms. */
-        y += 40;
+        /*
+         * The four distribution panels, two per row; a histogram with
+         * many bins (VL or cut position above 16) takes a whole row so
+         * that every bar keeps room for its count.
+         */
+        struct Panel {
+            bool wide;
+            std::function<void(int x, int y, int w)> draw;
+        };
+        std::vector<Panel> panels;
         unsigned top_vl = 8;
         for (unsigned v = 0; v <= max_vl; v++) {
             if (t.vl_hist[v]) {
@@ -312,100 +327,123 @@ std::string svg_report(const Profile &p)
             }
         }
         top_vl = std::min(max_vl, (top_vl + 7) / 8 * 8);
-        std::vector<uint64_t> vl(t.vl_hist.begin(),
-                                 t.vl_hist.begin() + top_vl + 1);
-        std::vector<std::string> vl_labels;
-        for (unsigned v = 0; v <= top_vl; v++) {
-            vl_labels.push_back(std::to_string(v));
-        }
-        bar_chart(s, 60, y, chart_w, chart_h,
-                  "VL per vector instruction (" +
-                      std::to_string(t.vector_insns) + " executed)",
-                  vl, vl_labels, top_vl > 16 ? 4 : 1, "steelblue");
-        /* "0", then each bin's range in percent: "0-10" .. "90-100". */
-        std::vector<std::string> occ_labels;
-        for (unsigned b = 0; b < occ_bins; b++) {
-            std::string l = occ_label(b);
-            occ_labels.push_back(b ? l.substr(0, l.size() - 1) : "0");
-        }
-        bar_chart(s, col + 60, y, chart_w, chart_h,
-                  "predicate occupancy, active / VL",
-                  std::vector<uint64_t>(t.occ_hist.begin(), t.occ_hist.end()),
-                  occ_labels, 1, "seagreen");
-        y += chart_h + 30;
-        s.text(60 + chart_w / 2, y - 4, "VL",
-               "font-size=\"10\" text-anchor=\"middle\"");
-        s.text(col + 60 + chart_w / 2, y - 4,
-               "active elements / VL, % (0: none active)",
-               "font-size=\"10\" text-anchor=\"middle\"");
-
-        /* Row 2: branch modes (taken / not taken) and ffirst cuts. */
-        y += 50;
-        std::vector<uint64_t> br;
-        std::vector<std::string> br_labels;
-        uint64_t n_br = 0;
-        for (unsigned m = 0; m < n_modes; m++) {
-            br.push_back(t.branch[m][1]);
-            br.push_back(t.branch[m][0]);
-            br_labels.push_back(mode_names[m]);
-            br_labels.push_back("");
-            n_br += t.branch[m][0] + t.branch[m][1];
-        }
-        if (n_br) {
+        panels.push_back({top_vl > 16, [&, top_vl](int x, int py, int w) {
+            std::vector<uint64_t> vl(t.vl_hist.begin(),
+                                     t.vl_hist.begin() + top_vl + 1);
+            std::vector<std::string> labels;
+            for (unsigned v = 0; v <= top_vl; v++) {
+                labels.push_back(std::to_string(v));
+            }
+            bar_chart(s, x, py, w, chart_h,
+                      "VL per vector instruction (" +
+                          std::to_string(t.vector_insns) + " executed)",
+                      vl, labels, top_vl > 16 ? 4 : 1, "steelblue");
+            s.text(x + w / 2, py + chart_h + 26, "VL",
+                   "font-size=\"10\" text-anchor=\"middle\"");
+        }});
+        panels.push_back({false, [&](int x, int py, int w) {
+            /* "0", then each bin's range in percent: "0-10" .. "90-100". */
+            std::vector<std::string> labels;
+            for (unsigned b = 0; b < occ_bins; b++) {
+                std::string l = occ_label(b);
+                labels.push_back(b ? l.substr(0, l.size() - 1) : "0");
+            }
+            bar_chart(s, x, py, w, chart_h, "predicate occupancy, active / VL",
+                      std::vector<uint64_t>(t.occ_hist.begin(),
+                                            t.occ_hist.end()),
+                      labels, 1, "seagreen");
+            s.text(x + w / 2, py + chart_h + 26,
+                   "active elements / VL, % (0: none active)",
+                   "font-size=\"10\" text-anchor=\"middle\"");
+        }});
+        panels.push_back({false, [&](int x, int py, int w) {
+            std::vector<uint64_t> br;
+            std::vector<std::string> labels;
+            uint64_t n_br = 0;
+            for (unsigned m = 0; m < n_modes; m++) {
+                br.push_back(t.branch[m][1]);
+                br.push_back(t.branch[m][0]);
+                labels.push_back(mode_names[m]);
+                labels.push_back("");
+                n_br += t.branch[m][0] + t.branch[m][1];
+            }
+            if (!n_br) {
+                s.text(x - 36, py - 30, "consensual branches per mode",
+                       "font-weight=\"bold\" font-size=\"13\"");
+                s.text(x - 36, py + 20, "No consensual vector branch ran.",
+                       "font-size=\"12\" fill=\"#555\"");
+                return;
+            }
             /* Taken bars dark, not-taken light, the mode under each pair. */
-            bar_chart(s, 60, y, chart_w, chart_h,
+            bar_chart(s, x, py, w, chart_h,
                       "consensual branches per mode (" + std::to_string(n_br) +
                           ")",
-                      br, br_labels, 1, "darkslateblue");
-            Scale sc(br, chart_h);
-            const int bw = chart_w / int(br.size());
+                      br, labels, 1, "darkslateblue");
+            Scale sc(br, chart_h - 12); /* as bar_chart draws wide bars */
+            const int bw = w / int(br.size());
             for (size_t i = 1; i < br.size(); i += 2) {
                 int bh = sc.px(br[i]);
                 if (bh) {
-                    s.rect(60 + int(i) * bw + 1, y + chart_h - bh, bw - 2, bh,
+                    s.rect(x + int(i) * bw + 1, py + chart_h - bh, bw - 2, bh,
                            "#9f9fdf",
                            std::string(mode_names[i / 2]) + " not taken: " +
                                std::to_string(br[i]));
                 }
             }
-            s.rect(60 + chart_w - 150, y - 26, 10, 10, "darkslateblue");
-            s.text(60 + chart_w - 136, y - 17, "taken", "font-size=\"10\"");
-            s.rect(60 + chart_w - 90, y - 26, 10, 10, "#9f9fdf");
-            s.text(60 + chart_w - 76, y - 17, "not taken", "font-size=\"10\"");
-        } else {
-            s.text(24, y - 30, "consensual branches per mode",
-                   "font-weight=\"bold\" font-size=\"13\"");
-            s.text(24, y + 20, "No consensual vector branch ran.",
-                   "font-size=\"12\" fill=\"#555\"");
-        }
-        if (t.cuts) {
-            unsigned top_el = 8;
-            for (unsigned i = 0; i < max_vl; i++) {
-                if (t.cut_hist[i]) {
-                    top_el = std::max(top_el, i + 1);
-                }
+            s.rect(x + w - 150, py - 26, 10, 10, "darkslateblue");
+            s.text(x + w - 136, py - 17, "taken", "font-size=\"10\"");
+            s.rect(x + w - 90, py - 26, 10, 10, "#9f9fdf");
+            s.text(x + w - 76, py - 17, "not taken", "font-size=\"10\"");
+        }});
+        unsigned top_el = 8;
+        for (unsigned i = 0; i < max_vl; i++) {
+            if (t.cut_hist[i]) {
+                top_el = std::max(top_el, i + 1);
             }
-            top_el = std::min(max_vl, (top_el + 7) / 8 * 8);
+        }
+        top_el = std::min(max_vl, (top_el + 7) / 8 * 8);
+        panels.push_back({t.cuts && top_el > 16, [&, top_el](int x, int py,
+                                                             int w) {
+            if (!t.cuts) {
+                s.text(x - 36, py - 30, "fail-on-first cuts by element",
+                       "font-weight=\"bold\" font-size=\"13\"");
+                s.text(x - 36, py + 20, "No fail-on-first cut.",
+                       "font-size=\"12\" fill=\"#555\"");
+                return;
+            }
             std::vector<uint64_t> cuts(t.cut_hist.begin(),
                                        t.cut_hist.begin() + top_el);
-            std::vector<std::string> cut_labels;
+            std::vector<std::string> labels;
             for (unsigned i = 0; i < top_el; i++) {
-                cut_labels.push_back(std::to_string(i));
+                labels.push_back(std::to_string(i));
             }
-            bar_chart(s, col + 60, y, chart_w, chart_h,
+            bar_chart(s, x, py, w, chart_h,
                       "fail-on-first cuts by element (" +
                           std::to_string(t.cuts) + ")",
-                      cuts, cut_labels, top_el > 16 ? 4 : 1, "indianred");
-            s.text(col + 60 + chart_w / 2, y + chart_h + 26,
+                      cuts, labels, top_el > 16 ? 4 : 1, "indianred");
+            s.text(x + w / 2, py + chart_h + 26,
                    "VL after the cut (the failing element)",
                    "font-size=\"10\" text-anchor=\"middle\"");
-        } else {
-            s.text(col + 24, y - 30, "fail-on-first cuts by element",
-                   "font-weight=\"bold\" font-size=\"13\"");
-            s.text(col + 24, y + 20, "No fail-on-first cut.",
-                   "font-size=\"12\" fill=\"#555\"");
+        }});
+        /* Place them: a wide panel gets its own row. */
+        int column = 0;
+        for (const Panel &pn : panels) {
+            if ((pn.wide && column) || column == 2) {
+                y += chart_h + 80; /* close the row */
+                column = 0;
+            }
+            if (pn.wide) {
+                pn.draw(60, y + 40, width - 100);
+                y += chart_h + 80;
+                column = 0;
+            } else {
+                pn.draw(60 + column * col, y + 40, chart_w);
+                column++;
+            }
         }
-        y += chart_h + 60;
+        if (column) {
+            y += chart_h + 80;
+        }
     }
 
     /* The top functions and lines, by elements. */
