@@ -60,4 +60,4 @@ measure() {
 }
 measure scalar '' "$tmp/scalar"
 measure 'scalar (scalar=off)' ',scalar=off' "$tmp/scalar"
-measure strlen '' "$strlen_bench"
+measure strlen '' "$strlen_bench" sv

@@ -252,13 +252,26 @@ void analyse_op(const sv_vblock_context &ctx, uint64_t base,
  * pre snapshot until an opcode that may write it has run, or from the
  * post snapshot once no opcode left to run may write it, or because the
  * replay computed the write (a branch's mask, a VL cut). */
+/* A RegSet without the zeroing constructor: the replay fills only the
+ * entries of the opcodes that ran (zeroing the whole array showed in
+ * profiles). */
+struct RawSet {
+    uint64_t w[2];
+    bool has(unsigned r) const
+    {
+        return r < SV_NUM_REGS && (w[r >> 6] >> (r & 63)) & 1;
+    }
+};
+
 struct Replay {
     Pending &p;
     VcpuCounts *c;
     RegSet known;    /* value known at this point of the replay */
     RegSet computed; /* ... and set by the replay (in cur), not from pre */
     uint64_t cur[SV_NUM_REGS];
-    std::array<RegSet, SV_VBLOCK_MAX_OPS + 1> later; /* writes of ops >= k */
+    RawSet later[SV_VBLOCK_MAX_OPS + 1]; /* writes of ops >= k */
+    /* An op >= k writes the VL register other than by a ffirst cut. */
+    bool vl_set_later[SV_VBLOCK_MAX_OPS + 1];
     bool inexact = false;
 
     Replay(Pending &pend, VcpuCounts *vc) : p(pend), c(vc)
@@ -344,17 +357,20 @@ unsigned ldff_cut(Replay &rp, const InnerOp &o, unsigned k, unsigned vl,
     if (e0 >= vl) {
         return vl;
     }
+    /* The first element ending on the next page: b * es + es - 1 >=
+     * next_page - base; then the first active one from there. */
     const uint64_t page0 = (base + uint64_t(e0) * es + es - 1) >> 12;
-    unsigned b = e0 + 1;
-    for (; b < vl; b++) {
-        if (((mask >> b) & 1) &&
-            ((base + uint64_t(b) * es + es - 1) >> 12) != page0) {
-            break;
-        }
-    }
-    if (b >= vl) {
+    const uint64_t from = ((page0 + 1) << 12) - base - (es - 1);
+    uint64_t first = (from + es - 1) / es;
+    first = std::max<uint64_t>(first, e0 + 1);
+    if (first >= vl) {
         return vl;
     }
+    const uint64_t rest = mask & vl_mask(vl) & ~vl_mask(unsigned(first));
+    if (!rest) {
+        return vl;
+    }
+    const unsigned b = unsigned(__builtin_ctzll(rest));
     const uint64_t addr = base + uint64_t(b) * es;
     if (!qemu_plugin_read_memory_vaddr(addr, buf, es)) {
         return b;
@@ -569,12 +585,15 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
     const uint64_t ambiguous_pc = exit_op < 0 ? s.vaddr + s.len : ~uint64_t(0);
 
     Replay rp(p, c);
-    rp.later[end] = RegSet{};
+    rp.later[end] = RawSet{{0, 0}};
+    rp.vl_set_later[end] = false;
     for (unsigned i = end; i-- > p.start;) {
-        rp.later[i] = rp.later[i + 1];
-        rp.later[i] |= s.ops[i].writes;
-        if (s.ops[i].ffirst) {
-            rp.later[i].add(p.vr);
+        const RegSet &wr = s.ops[i].writes;
+        rp.later[i].w[0] = rp.later[i + 1].w[0] | wr.w[0];
+        rp.later[i].w[1] = rp.later[i + 1].w[1] | wr.w[1];
+        rp.vl_set_later[i] = rp.vl_set_later[i + 1] || wr.has(p.vr);
+        if (s.ops[i].ffirst && p.vr < SV_NUM_REGS) {
+            rp.later[i].w[p.vr >> 6] |= uint64_t(1) << (p.vr & 63);
         }
     }
     if (p.start == 0 && s.ctx.vl.present && s.ctx.vl.mode != SV_VL_MODE_RS1 &&
@@ -725,7 +744,12 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
                     rp.wrote(w * 64 + unsigned(__builtin_ctzll(m)));
                 }
             }
-            if (o.ldff) {
+            if (o.ldff && p.vr && !rp.vl_set_later[k + 1] &&
+                sv_effective_vl(p.state1, rp.post(p.vr)) == vl) {
+                /* Only cuts may follow, and VL is whole after the run:
+                 * nothing was cut here (no memory probe needed). */
+                new_vl = -1;
+            } else if (o.ldff) {
                 unsigned cut =
                     ldff_cut(rp, o, k, vl, mask_d & mask_s, c->regbuf);
                 new_vl = cut < vl ? int(cut) : -1;
