@@ -293,8 +293,8 @@ Profile aggregate(Symbols &syms)
         if ((s.kind == K_SETVL || s.kind == K_VBLOCK) &&
             s.count.load() + s.resumes.load() != 0) {
             p.blocks.push_back({s.vaddr, kind_names[s.kind], s.count.load(),
-                                s.elements.load(), s.active.load(), &s,
-                                nullptr, loc});
+                                s.elements.load(), s.active.load(), &s, nullptr,
+                                loc});
         }
         if ((s.kind == K_P48 || s.kind == K_P64) && s.count.load()) {
             p.insns.push_back({s.vaddr, kind_names[s.kind], s.count.load(),

@@ -34,8 +34,8 @@
 namespace svprof
 {
 
-const char *const kind_names[K_COUNT] = {
-    "scalar", "setvl", "sv_csr", "p48", "p64", "vblock", "other_long"};
+const char *const kind_names[K_COUNT] = {"scalar", "setvl",  "sv_csr",    "p48",
+                                         "p64",    "vblock", "other_long"};
 const char *const mode_names[n_modes] = {"ifall", "ifany", "ifnotall",
                                          "ifnone"};
 const char *const priv_names[n_privs] = {"U", "S", "H", "M"};

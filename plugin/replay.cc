@@ -245,7 +245,6 @@ void analyse_op(const sv_vblock_context &ctx, uint64_t base,
     }
 }
 
-
 /* ---- the replay (see the file comment and plugin/README.md) ---------- */
 
 /* Register values while replaying a run: a register is known from the
@@ -551,8 +550,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
     int exit_op = -1; /* the flow op that was taken */
     /* Only a run that stopped inside the block leaves PC at its start
      * with PCVBLK executing. */
-    p.post.pcvblk =
-        next_pc == s.vaddr ? uint32_t(read_reg(c, regs.pcvblk)) : 0;
+    p.post.pcvblk = next_pc == s.vaddr ? uint32_t(read_reg(c, regs.pcvblk)) : 0;
     sv_pcvblk_fields q = sv_pcvblk_unpack(p.post.pcvblk);
     if (q.status == SV_PCVBLK_EXECUTING && next_pc == s.vaddr) {
         /* The TB ended inside the block (a CSR write, sv.setvl): the rest
@@ -786,9 +784,9 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
     }
     /* The VL register after the run must match the replay's. */
     uint64_t vl_end = 0;
-    if (g->opts.check && p.vr && exit_op < 0 && q.status != SV_PCVBLK_EXECUTING &&
-        rp.known.has(p.vr) && rp.value(p.vr, end, &vl_end) &&
-        vl_end != rp.post(p.vr)) {
+    if (g->opts.check && p.vr && exit_op < 0 &&
+        q.status != SV_PCVBLK_EXECUTING && rp.known.has(p.vr) &&
+        rp.value(p.vr, end, &vl_end) && vl_end != rp.post(p.vr)) {
         rp.inexact = true;
     }
     if (rp.inexact) {

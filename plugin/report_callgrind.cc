@@ -79,10 +79,9 @@ std::string callgrind_report(const Profile &p)
         if (f.m.empty()) {
             continue;
         }
-        std::string obj = f.object.empty()
-                              ? std::string("[unknown code, ") +
-                                    priv_names[f.priv & 3] + "]"
-                              : f.object;
+        std::string obj = f.object.empty() ? std::string("[unknown code, ") +
+                                                 priv_names[f.priv & 3] + "]"
+                                           : f.object;
         if (g->system && !f.object.empty()) {
             obj += std::string(" [") + priv_names[f.priv & 3] + "]";
         }

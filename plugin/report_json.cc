@@ -22,14 +22,14 @@ json metrics_json(const Metrics &m)
         br[mode_names[k]] = {{"taken", m.branch[k][1]},
                              {"not_taken", m.branch[k][0]}};
     }
-    json j = {{"instructions", m.insns},
-              {"vector_insns", m.vector_insns},
-              {"elements", m.elements},
-              {"active", m.active},
-              {"occupancy", m.elements ? double(m.active) / double(m.elements)
-                                       : 0.0},
-              {"branches", br},
-              {"ffirst_cuts", m.cuts}};
+    json j = {
+        {"instructions", m.insns},
+        {"vector_insns", m.vector_insns},
+        {"elements", m.elements},
+        {"active", m.active},
+        {"occupancy", m.elements ? double(m.active) / double(m.elements) : 0.0},
+        {"branches", br},
+        {"ffirst_cuts", m.cuts}};
     if (!g->opts.scalar) {
         j["instructions"] = nullptr; /* SV instructions only: not shown */
     }
@@ -77,9 +77,8 @@ std::string json_report(const Profile &p)
     };
     j["summary"] = {
         {"operations", g->opts.scalar ? json(t.operations()) : json(nullptr)},
-        {"vector_share", g->opts.scalar
-                             ? share(t.vector_insns, t.operations())
-                             : json(nullptr)},
+        {"vector_share", g->opts.scalar ? share(t.vector_insns, t.operations())
+                                        : json(nullptr)},
         {"mean_vl", share(t.elements, t.vector_insns)},
         {"mean_occupancy", share(t.active, t.elements)},
         {"elements_per_insn",

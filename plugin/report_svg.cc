@@ -127,8 +127,9 @@ struct Scale {
         if (!v) {
             return 0;
         }
-        double f = log ? std::log10(double(v) + 1) / std::log10(double(peak) + 1)
-                       : double(v) / double(peak);
+        double f =
+            log ? std::log10(double(v) + 1) / std::log10(double(peak) + 1)
+                : double(v) / double(peak);
         return std::max(1, int(f * h + 0.5));
     }
 };
@@ -250,9 +251,9 @@ std::string svg_report(const Profile &p)
         line1 = short_count(t.total()) + " guest instructions, " +
                 short_count(t.operations()) +
                 " operations (VBLOCK opcodes counted one by one)";
-        line2 = (t.operations() ? pct(double(t.vector_insns) /
-                                      double(t.operations()))
-                                : std::string("0%")) +
+        line2 = (t.operations()
+                     ? pct(double(t.vector_insns) / double(t.operations()))
+                     : std::string("0%")) +
                 " of operations in vector form";
     } else {
         line1 = "scalar=off: scalar instructions not counted";
@@ -301,8 +302,7 @@ std::string svg_report(const Profile &p)
                        !t.kind[K_VBLOCK] && !t.kind[K_P48] && !t.kind[K_P64];
     if (empty) {
         s.rect(20, y, width - 40, 70, "#f4f4f4");
-        s.text(width / 2, y + 32,
-               "Empty profile: no Simple-V instruction ran.",
+        s.text(width / 2, y + 32, "Empty profile: no Simple-V instruction ran.",
                "font-size=\"16\" text-anchor=\"middle\"");
         s.text(width / 2, y + 54,
                "Nothing to draw. Was -cpu rv64,xsv=true given, and does the "
@@ -327,74 +327,80 @@ std::string svg_report(const Profile &p)
             }
         }
         top_vl = std::min(max_vl, (top_vl + 7) / 8 * 8);
-        panels.push_back({top_vl > 16, [&, top_vl](int x, int py, int w) {
-            std::vector<uint64_t> vl(t.vl_hist.begin(),
-                                     t.vl_hist.begin() + top_vl + 1);
-            std::vector<std::string> labels;
-            for (unsigned v = 0; v <= top_vl; v++) {
-                labels.push_back(std::to_string(v));
-            }
-            bar_chart(s, x, py, w, chart_h,
-                      "VL per vector instruction (" +
-                          std::to_string(t.vector_insns) + " executed)",
-                      vl, labels, top_vl > 16 ? 4 : 1, "steelblue");
-            s.text(x + w / 2, py + chart_h + 26, "VL",
-                   "font-size=\"10\" text-anchor=\"middle\"");
-        }});
-        panels.push_back({false, [&](int x, int py, int w) {
-            /* "0", then each bin's range in percent: "0-10" .. "90-100". */
-            std::vector<std::string> labels;
-            for (unsigned b = 0; b < occ_bins; b++) {
-                std::string l = occ_label(b);
-                labels.push_back(b ? l.substr(0, l.size() - 1) : "0");
-            }
-            bar_chart(s, x, py, w, chart_h, "predicate occupancy, active / VL",
-                      std::vector<uint64_t>(t.occ_hist.begin(),
-                                            t.occ_hist.end()),
-                      labels, 1, "seagreen");
-            s.text(x + w / 2, py + chart_h + 26,
-                   "active elements / VL, % (0: none active)",
-                   "font-size=\"10\" text-anchor=\"middle\"");
-        }});
-        panels.push_back({false, [&](int x, int py, int w) {
-            std::vector<uint64_t> br;
-            std::vector<std::string> labels;
-            uint64_t n_br = 0;
-            for (unsigned m = 0; m < n_modes; m++) {
-                br.push_back(t.branch[m][1]);
-                br.push_back(t.branch[m][0]);
-                labels.push_back(mode_names[m]);
-                labels.push_back("");
-                n_br += t.branch[m][0] + t.branch[m][1];
-            }
-            if (!n_br) {
-                s.text(x - 36, py - 30, "consensual branches per mode",
-                       "font-weight=\"bold\" font-size=\"13\"");
-                s.text(x - 36, py + 20, "No consensual vector branch ran.",
-                       "font-size=\"12\" fill=\"#555\"");
-                return;
-            }
-            /* Taken bars dark, not-taken light, the mode under each pair. */
-            bar_chart(s, x, py, w, chart_h,
-                      "consensual branches per mode (" + std::to_string(n_br) +
-                          ")",
-                      br, labels, 1, "darkslateblue");
-            Scale sc(br, chart_h - 12); /* as bar_chart draws wide bars */
-            const int bw = w / int(br.size());
-            for (size_t i = 1; i < br.size(); i += 2) {
-                int bh = sc.px(br[i]);
-                if (bh) {
-                    s.rect(x + int(i) * bw + 1, py + chart_h - bh, bw - 2, bh,
-                           "#9f9fdf",
-                           std::string(mode_names[i / 2]) + " not taken: " +
-                               std::to_string(br[i]));
-                }
-            }
-            s.rect(x + w - 150, py - 26, 10, 10, "darkslateblue");
-            s.text(x + w - 136, py - 17, "taken", "font-size=\"10\"");
-            s.rect(x + w - 90, py - 26, 10, 10, "#9f9fdf");
-            s.text(x + w - 76, py - 17, "not taken", "font-size=\"10\"");
-        }});
+        panels.push_back(
+            {top_vl > 16, [&, top_vl](int x, int py, int w) {
+                 std::vector<uint64_t> vl(t.vl_hist.begin(),
+                                          t.vl_hist.begin() + top_vl + 1);
+                 std::vector<std::string> labels;
+                 for (unsigned v = 0; v <= top_vl; v++) {
+                     labels.push_back(std::to_string(v));
+                 }
+                 bar_chart(s, x, py, w, chart_h,
+                           "VL per vector instruction (" +
+                               std::to_string(t.vector_insns) + " executed)",
+                           vl, labels, top_vl > 16 ? 4 : 1, "steelblue");
+                 s.text(x + w / 2, py + chart_h + 26, "VL",
+                        "font-size=\"10\" text-anchor=\"middle\"");
+             }});
+        panels.push_back(
+            {false, [&](int x, int py, int w) {
+                 /* "0", then each bin's range in percent: "0-10" .. "90-100".
+                  */
+                 std::vector<std::string> labels;
+                 for (unsigned b = 0; b < occ_bins; b++) {
+                     std::string l = occ_label(b);
+                     labels.push_back(b ? l.substr(0, l.size() - 1) : "0");
+                 }
+                 bar_chart(s, x, py, w, chart_h,
+                           "predicate occupancy, active / VL",
+                           std::vector<uint64_t>(t.occ_hist.begin(),
+                                                 t.occ_hist.end()),
+                           labels, 1, "seagreen");
+                 s.text(x + w / 2, py + chart_h + 26,
+                        "active elements / VL, % (0: none active)",
+                        "font-size=\"10\" text-anchor=\"middle\"");
+             }});
+        panels.push_back(
+            {false, [&](int x, int py, int w) {
+                 std::vector<uint64_t> br;
+                 std::vector<std::string> labels;
+                 uint64_t n_br = 0;
+                 for (unsigned m = 0; m < n_modes; m++) {
+                     br.push_back(t.branch[m][1]);
+                     br.push_back(t.branch[m][0]);
+                     labels.push_back(mode_names[m]);
+                     labels.push_back("");
+                     n_br += t.branch[m][0] + t.branch[m][1];
+                 }
+                 if (!n_br) {
+                     s.text(x - 36, py - 30, "consensual branches per mode",
+                            "font-weight=\"bold\" font-size=\"13\"");
+                     s.text(x - 36, py + 20, "No consensual vector branch ran.",
+                            "font-size=\"12\" fill=\"#555\"");
+                     return;
+                 }
+                 /* Taken bars dark, not-taken light, the mode under each pair.
+                  */
+                 bar_chart(s, x, py, w, chart_h,
+                           "consensual branches per mode (" +
+                               std::to_string(n_br) + ")",
+                           br, labels, 1, "darkslateblue");
+                 Scale sc(br, chart_h - 12); /* as bar_chart draws wide bars */
+                 const int bw = w / int(br.size());
+                 for (size_t i = 1; i < br.size(); i += 2) {
+                     int bh = sc.px(br[i]);
+                     if (bh) {
+                         s.rect(x + int(i) * bw + 1, py + chart_h - bh, bw - 2,
+                                bh, "#9f9fdf",
+                                std::string(mode_names[i / 2]) +
+                                    " not taken: " + std::to_string(br[i]));
+                     }
+                 }
+                 s.rect(x + w - 150, py - 26, 10, 10, "darkslateblue");
+                 s.text(x + w - 136, py - 17, "taken", "font-size=\"10\"");
+                 s.rect(x + w - 90, py - 26, 10, 10, "#9f9fdf");
+                 s.text(x + w - 76, py - 17, "not taken", "font-size=\"10\"");
+             }});
         unsigned top_el = 8;
         for (unsigned i = 0; i < max_vl; i++) {
             if (t.cut_hist[i]) {
@@ -402,29 +408,29 @@ std::string svg_report(const Profile &p)
             }
         }
         top_el = std::min(max_vl, (top_el + 7) / 8 * 8);
-        panels.push_back({t.cuts && top_el > 16, [&, top_el](int x, int py,
-                                                             int w) {
-            if (!t.cuts) {
-                s.text(x - 36, py - 30, "fail-on-first cuts by element",
-                       "font-weight=\"bold\" font-size=\"13\"");
-                s.text(x - 36, py + 20, "No fail-on-first cut.",
-                       "font-size=\"12\" fill=\"#555\"");
-                return;
-            }
-            std::vector<uint64_t> cuts(t.cut_hist.begin(),
-                                       t.cut_hist.begin() + top_el);
-            std::vector<std::string> labels;
-            for (unsigned i = 0; i < top_el; i++) {
-                labels.push_back(std::to_string(i));
-            }
-            bar_chart(s, x, py, w, chart_h,
-                      "fail-on-first cuts by element (" +
-                          std::to_string(t.cuts) + ")",
-                      cuts, labels, top_el > 16 ? 4 : 1, "indianred");
-            s.text(x + w / 2, py + chart_h + 26,
-                   "VL after the cut (the failing element)",
-                   "font-size=\"10\" text-anchor=\"middle\"");
-        }});
+        panels.push_back(
+            {t.cuts && top_el > 16, [&, top_el](int x, int py, int w) {
+                 if (!t.cuts) {
+                     s.text(x - 36, py - 30, "fail-on-first cuts by element",
+                            "font-weight=\"bold\" font-size=\"13\"");
+                     s.text(x - 36, py + 20, "No fail-on-first cut.",
+                            "font-size=\"12\" fill=\"#555\"");
+                     return;
+                 }
+                 std::vector<uint64_t> cuts(t.cut_hist.begin(),
+                                            t.cut_hist.begin() + top_el);
+                 std::vector<std::string> labels;
+                 for (unsigned i = 0; i < top_el; i++) {
+                     labels.push_back(std::to_string(i));
+                 }
+                 bar_chart(s, x, py, w, chart_h,
+                           "fail-on-first cuts by element (" +
+                               std::to_string(t.cuts) + ")",
+                           cuts, labels, top_el > 16 ? 4 : 1, "indianred");
+                 s.text(x + w / 2, py + chart_h + 26,
+                        "VL after the cut (the failing element)",
+                        "font-size=\"10\" text-anchor=\"middle\"");
+             }});
         /* Place them: a wide panel gets its own row. */
         int column = 0;
         for (const Panel &pn : panels) {
@@ -470,12 +476,11 @@ std::string svg_report(const Profile &p)
             break;
         }
         std::string f = l.file.substr(l.file.rfind('/') + 1);
-        line_rows.push_back({l.m.elements,
-                             short_count(l.m.elements) + " elements, " +
-                                 short_count(l.m.vector_insns) +
-                                 " vector insns  " + f + ":" +
-                                 std::to_string(l.line) + " (" +
-                                 place_name(l) + ")"});
+        line_rows.push_back(
+            {l.m.elements,
+             short_count(l.m.elements) + " elements, " +
+                 short_count(l.m.vector_insns) + " vector insns  " + f + ":" +
+                 std::to_string(l.line) + " (" + place_name(l) + ")"});
     }
     for (const Row &r : p.blocks) {
         if (blk_rows.size() == n_top) {

@@ -103,13 +103,13 @@ std::string text_report(const Profile &p)
     }
     auto table = [&](const char *title, const std::vector<Row> &rows) {
         o << "\n" << title << "\n";
-        std::snprintf(line, sizeof(line),
-                      "  %-18s %-7s %12s %12s %12s  %s\n", "address", "kind",
-                      "count", "elements", "active", "function (source)");
+        std::snprintf(line, sizeof(line), "  %-18s %-7s %12s %12s %12s  %s\n",
+                      "address", "kind", "count", "elements", "active",
+                      "function (source)");
         o << line;
         for (const Row &r : rows) {
-            std::string where = r.loc->function.empty() ? r.site->symbol
-                                                        : r.loc->function;
+            std::string where =
+                r.loc->function.empty() ? r.site->symbol : r.loc->function;
             if (!r.loc->file.empty()) {
                 where += " (" + r.loc->file + ":" +
                          std::to_string(r.loc->line) + ")";
@@ -142,20 +142,20 @@ std::string text_report(const Profile &p)
             }
             std::string name = place_name(pl);
             if (lines) {
-                name = pl.file + ":" + std::to_string(pl.line) + " (" + name +
-                       ")";
+                name =
+                    pl.file + ":" + std::to_string(pl.line) + " (" + name + ")";
             } else if (g->system) {
                 name += std::string(" [") + priv_names[pl.priv & 3] + "]";
             }
-            std::snprintf(
-                line, sizeof(line),
-                "  %12" PRIu64 " %10" PRIu64 " %12" PRIu64 " %6.1f %8" PRIu64
-                " %6" PRIu64 "  %s\n",
-                pl.m.insns, pl.m.vector_insns, pl.m.elements,
-                pl.m.elements ? 100.0 * double(pl.m.active) /
-                                    double(pl.m.elements)
-                              : 0.0,
-                pl.m.taken() + pl.m.not_taken(), pl.m.cuts, name.c_str());
+            std::snprintf(line, sizeof(line),
+                          "  %12" PRIu64 " %10" PRIu64 " %12" PRIu64
+                          " %6.1f %8" PRIu64 " %6" PRIu64 "  %s\n",
+                          pl.m.insns, pl.m.vector_insns, pl.m.elements,
+                          pl.m.elements ? 100.0 * double(pl.m.active) /
+                                              double(pl.m.elements)
+                                        : 0.0,
+                          pl.m.taken() + pl.m.not_taken(), pl.m.cuts,
+                          name.c_str());
             o << line;
         }
     };

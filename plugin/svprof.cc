@@ -86,11 +86,13 @@ bool parse_args(int argc, char **argv)
         } else if (key == "top") {
             ok = parse_unsigned(val, 1, 1000, &g->opts.top);
         } else if (key == "json") {
-            ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &g->opts.json);
+            ok =
+                qemu_plugin_bool_parse(key.c_str(), val.c_str(), &g->opts.json);
         } else if (key == "svg") {
             ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &g->opts.svg);
         } else if (key == "text") {
-            ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &g->opts.text);
+            ok =
+                qemu_plugin_bool_parse(key.c_str(), val.c_str(), &g->opts.text);
         } else if (key == "callgrind") {
             ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(),
                                         &g->opts.callgrind);
@@ -105,17 +107,18 @@ bool parse_args(int argc, char **argv)
             }
             g->opts.elfs.push_back(val);
         } else if (key == "scalar") {
-            ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &g->opts.scalar);
+            ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(),
+                                        &g->opts.scalar);
         } else if (key == "check") {
-            ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(), &g->opts.check);
+            ok = qemu_plugin_bool_parse(key.c_str(), val.c_str(),
+                                        &g->opts.check);
         } else {
             std::fprintf(stderr, "svprof: unknown argument '%s' (keys: %s)\n",
                          key.c_str(), keys);
             return false;
         }
         if (!ok) {
-            const char *want = key == "out" || key == "elf"
-                                   ? "a non-empty path"
+            const char *want = key == "out" || key == "elf" ? "a non-empty path"
                                : key == "top" ? "an integer 1..1000"
                                               : "on or off";
             std::fprintf(stderr, "svprof: bad value '%s' for %s: want %s\n",

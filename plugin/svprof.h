@@ -161,7 +161,10 @@ struct InnerOp {
     /* Shared by every vCPU running this opcode, hence atomic. */
     std::atomic<uint64_t> execs{0}, elements{0}, active{0}, taken{0},
         not_taken{0}, cuts{0};
-    bool is_vector() const { return role == R_ELEMENTS || role == R_VBRANCH; }
+    bool is_vector() const
+    {
+        return role == R_ELEMENTS || role == R_VBRANCH;
+    }
 };
 
 /*
@@ -174,8 +177,8 @@ struct Site {
     uint64_t vaddr = 0;
     Kind kind = K_SETVL;
     uint8_t priv = 0;
-    uint32_t slot = 0; /* its execution counter (inline, per vCPU) */
-    std::string symbol; /* qemu_plugin_insn_symbol */
+    uint32_t slot = 0;          /* its execution counter (inline, per vCPU) */
+    std::string symbol;         /* qemu_plugin_insn_symbol */
     std::vector<uint8_t> bytes; /* as translated */
     sv_setvl_insn setvl{};      /* K_SETVL */
     /* K_VBLOCK */

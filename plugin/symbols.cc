@@ -131,8 +131,7 @@ bool load_elf(Symbols::Elf &e)
     e.elf = elf_memory(reinterpret_cast<char *>(e.data.data()), e.data.size());
     GElf_Ehdr eh;
     if (!e.elf || elf_kind(e.elf) != ELF_K_ELF || !gelf_getehdr(e.elf, &eh)) {
-        std::fprintf(stderr, "svprof: %s is not an ELF file\n",
-                     e.path.c_str());
+        std::fprintf(stderr, "svprof: %s is not an ELF file\n", e.path.c_str());
         return false;
     }
     size_t n_ph = 0;
@@ -252,8 +251,7 @@ Symbols::~Symbols()
     }
 }
 
-const Location &Symbols::locate(uint64_t vaddr, const uint8_t *bytes,
-                                size_t n)
+const Location &Symbols::locate(uint64_t vaddr, const uint8_t *bytes, size_t n)
 {
     int idx = -1;
     for (size_t i = 0; i < elfs_.size() && idx < 0; i++) {
