@@ -194,7 +194,10 @@ struct Acc {
             Line &l = lines[LineKey(loc.object, loc.file, loc.line)];
             l.m += m;
             if (l.function.empty()) {
-                l.function = loc.function;
+                l.function =
+                    loc.inlined.empty() || loc.inlined == loc.function
+                        ? loc.function
+                        : loc.inlined + " (inlined in " + loc.function + ")";
                 l.priv = priv;
             }
         }

@@ -42,6 +42,7 @@ void add_location(json &e, const Location &loc, const std::string &symbol)
     e["object"] = loc.object;
     e["file"] = loc.file;
     e["line"] = loc.line;
+    e["inlined"] = loc.inlined;
 }
 
 } // namespace

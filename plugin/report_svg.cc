@@ -227,6 +227,9 @@ std::string where(const Location &loc, const std::string &symbol)
 {
     std::string fn = loc.function.empty() ? symbol : loc.function;
     std::string w = fn.empty() ? "?" : fn;
+    if (!loc.inlined.empty() && loc.inlined != fn) {
+        w = loc.inlined + " (inlined in " + w + ")";
+    }
     if (!loc.file.empty()) {
         std::string f = loc.file.substr(loc.file.rfind('/') + 1);
         w += "  " + f + ":" + std::to_string(loc.line);

@@ -367,6 +367,7 @@ struct Location {
     std::string function; /* symbol, or "" */
     std::string file;     /* source file (DWARF), or "" */
     unsigned line = 0;
+    std::string inlined; /* the innermost inlined function there, or "" */
 };
 
 /* One row of a "top" list: a site, or an inner opcode of a VBLOCK. */

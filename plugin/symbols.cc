@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -113,6 +114,21 @@ struct Symbols::Elf {
             loc->file = p.lexically_normal().string();
             loc->line = unsigned(lineno);
         }
+        /* Code inlined into the function: name the innermost one. */
+        Dwarf_Die *scopes = nullptr;
+        int n = dwarf_getscopes(&cu, a, &scopes);
+        for (int i = 0; i < n; i++) {
+            if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine) {
+                Dwarf_Attribute at,
+                    *name = dwarf_attr_integrate(&scopes[i], DW_AT_name, &at);
+                const char *s = name ? dwarf_formstring(name) : nullptr;
+                if (s) {
+                    loc->inlined = s;
+                }
+                break;
+            }
+        }
+        free(scopes);
     }
 };
 
