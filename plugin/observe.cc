@@ -223,11 +223,16 @@ void setvl_exec(unsigned vcpu_index, void *userdata)
     site->elements.fetch_add(vl, std::memory_order_relaxed);
 }
 
-/* Before a VBLOCK runs: the pre snapshot. */
-void vblock_pre(unsigned vcpu_index, void *userdata)
+/*
+ * Before a VBLOCK runs: the pre snapshot.  Whether this is a fresh run or
+ * a resumed part is known at translation: QEMU keys a TB that starts at
+ * a block on the live PCVBLK when a run is part-way through (cs_base,
+ * riscv_sv_tb_cs_base), so a TB translated while PCVBLK was executing
+ * only ever runs resumed parts from that opcode, and every other TB only
+ * fresh runs.  No PCVBLK read at run time.
+ */
+void vblock_pre_run(VcpuCounts *c, Site *site, uint32_t pcvblk)
 {
-    auto *site = static_cast<Site *>(userdata);
-    VcpuCounts *c = vcpu_counts(vcpu_index);
     Pending &p = *c->pend;
     if (c->pending) {
         /* No post seen: the run left through a JALR, a trap or a signal
@@ -238,11 +243,10 @@ void vblock_pre(unsigned vcpu_index, void *userdata)
     }
     p.site = site;
     p.vl_fail = false;
-    p.pre.pcvblk = uint32_t(read_reg(c, regs.pcvblk));
-    sv_pcvblk_fields f = sv_pcvblk_unpack(p.pre.pcvblk);
-    bool resumed = f.status == SV_PCVBLK_EXECUTING;
+    p.pre.pcvblk = pcvblk;
+    const bool resumed = pcvblk != 0;
     if (resumed) {
-        p.start = op_at(*site, p.pre.pcvblk);
+        p.start = op_at(*site, pcvblk);
         site->resumes.fetch_add(1, std::memory_order_relaxed);
         c->vblock_resumes++;
     } else {
@@ -278,6 +282,19 @@ void vblock_pre(unsigned vcpu_index, void *userdata)
         p.pre.valid.add(p.vr);
     }
     c->pending = 1;
+}
+
+/* A fresh run (userdata: the site). */
+void vblock_pre(unsigned vcpu_index, void *userdata)
+{
+    vblock_pre_run(vcpu_counts(vcpu_index), static_cast<Site *>(userdata), 0);
+}
+
+/* A resumed part (userdata: the site's Resume entry for the TB's PCVBLK). */
+void vblock_pre_resumed(unsigned vcpu_index, void *userdata)
+{
+    auto *r = static_cast<Site::Resume *>(userdata);
+    vblock_pre_run(vcpu_counts(vcpu_index), r->site, r->pcvblk);
 }
 
 /* The first instruction after a VBLOCK: the post snapshot.  userdata is
@@ -385,6 +402,32 @@ Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
     return &s;
 }
 
+/* A register read outside a callback (translation time). */
+uint64_t read_reg_now(qemu_plugin_register *h)
+{
+    uint64_t v = 0;
+    GByteArray *buf = g_byte_array_new();
+    int n = qemu_plugin_read_register(h, buf);
+    if (n > 0) {
+        std::memcpy(&v, buf->data, std::min<size_t>(size_t(n), 8));
+    }
+    g_byte_array_free(buf, TRUE);
+    return v;
+}
+
+/* The Resume entry of a site for one PCVBLK (under g->lock). */
+Site::Resume *resume_entry(Site *s, uint32_t pcvblk)
+{
+    for (auto &r : s->resume_entries) {
+        if (r->pcvblk == pcvblk) {
+            return r.get();
+        }
+    }
+    s->resume_entries.push_back(
+        std::make_unique<Site::Resume>(Site::Resume{s, pcvblk}));
+    return s->resume_entries.back().get();
+}
+
 /* The record and counter slot of a TB (under g->lock). */
 TbRec *tb_rec_for(uint64_t vaddr, unsigned priv,
                   const std::vector<uint8_t> &bytes,
@@ -429,11 +472,7 @@ void tb_trans(qemu_plugin_id_t, qemu_plugin_tb *tb)
      * one the translating vCPU is at now. */
     unsigned priv = 0;
     if (g->system && regs.priv) {
-        GByteArray *buf = g_byte_array_new();
-        if (qemu_plugin_read_register(regs.priv, buf) > 0) {
-            priv = buf->data[0] & 3;
-        }
-        g_byte_array_free(buf, TRUE);
+        priv = unsigned(read_reg_now(regs.priv)) & 3;
     }
     size_t n_insns = qemu_plugin_tb_n_insns(tb);
     uint64_t tb_pc = qemu_plugin_tb_vaddr(tb);
@@ -479,8 +518,23 @@ void tb_trans(qemu_plugin_id_t, qemu_plugin_tb *tb)
                                                    QEMU_PLUGIN_CB_R_REGS, s);
 #endif
         } else if (kind == K_VBLOCK && regs.ok && s->ctx_ok) {
-            qemu_plugin_register_vcpu_insn_exec_cb(insn, vblock_pre,
-                                                   QEMU_PLUGIN_CB_R_REGS, s);
+            /* The TB's cs_base is the PCVBLK live now when it starts at
+             * the block and a run is part-way through (see vblock_pre). */
+            uint32_t pcvblk = 0;
+            if (i == 0) {
+                pcvblk = uint32_t(read_reg_now(regs.pcvblk));
+                if (sv_pcvblk_unpack(pcvblk).status != SV_PCVBLK_EXECUTING) {
+                    pcvblk = 0;
+                }
+            }
+            if (pcvblk) {
+                qemu_plugin_register_vcpu_insn_exec_cb(insn, vblock_pre_resumed,
+                                                       QEMU_PLUGIN_CB_R_REGS,
+                                                       resume_entry(s, pcvblk));
+            } else {
+                qemu_plugin_register_vcpu_insn_exec_cb(
+                    insn, vblock_pre, QEMU_PLUGIN_CB_R_REGS, s);
+            }
             after_vblock = true;
         }
     }

@@ -197,6 +197,13 @@ struct Site {
     std::atomic<uint64_t> count{0}; /* executions from the first opcode */
     std::atomic<uint64_t> resumes{0}, elements{0}, active{0}, unresolved{0},
         inexact{0};
+    /* Callback data of TBs that resume this block at an opcode (their
+     * PCVBLK, the TB's cs_base); never freed, like the site. */
+    struct Resume {
+        Site *site;
+        uint32_t pcvblk;
+    };
+    std::vector<std::unique_ptr<Resume>> resume_entries;
     /* K_P48 / K_P64, decoded by svcore's sv_prefix_decode */
     bool prefix_ok = false;
 #ifdef SVPROF_HAVE_PREFIX
