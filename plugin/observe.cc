@@ -234,9 +234,22 @@ void setvl_exec(unsigned vcpu_index, void *userdata)
 void vblock_pre_run(VcpuCounts *c, Site *site, uint32_t pcvblk)
 {
     Pending &p = *c->pend;
-    if (c->pending) {
+    if (c->pending && pcvblk && p.site == site) {
+        /*
+         * The run was left inside this block by a trap, an interrupt
+         * between opcodes or a signal, and nothing SV ran since: this
+         * resumed part continues it.  The registers are the ones the
+         * run left (a trap handler or sigreturn restores them), so the
+         * first part is replayed now as one that stopped inside the
+         * block, up to PCVBLK's opcode (as when a TB ends there).
+         */
+        c->pending = 0;
+        p.post.valid = RegSet{};
+        resolve(c, p, site->vaddr);
+    } else if (c->pending) {
         /* No post seen: the run left through a JALR, a trap or a signal
-         * to a place that is no successor of the block. */
+         * to a place that is no successor of the block, and something
+         * else ran before it came back (if it did). */
         p.site->unresolved++;
         c->unresolved++;
         c->pending = 0;
