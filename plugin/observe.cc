@@ -227,7 +227,7 @@ void setvl_exec(unsigned vcpu_index, void *userdata)
  * Before a VBLOCK runs: the pre snapshot.  Whether this is a fresh run or
  * a resumed part is known at translation: QEMU keys a TB that starts at
  * a block on the live PCVBLK when a run is part-way through (cs_base,
- * riscv_sv_tb_cs_base), so a TB translated while PCVBLK was executing
+ * hook 0010), so a TB translated while PCVBLK was executing
  * only ever runs resumed parts from that opcode, and every other TB only
  * fresh runs.  No PCVBLK read at run time.
  */
