@@ -393,6 +393,15 @@ sv_status sv_vblock_decode(const uint8_t *bytes, size_t n,
                            sv_vblock_context *out);
 
 /*
+ * sv_vblock_decode, and *why (unless why is NULL) := NULL on SV_OK and
+ * SV_NEED_MORE_BYTES, else a static text naming the rule the block
+ * breaks, one per cause ("VL block mode 11 is reserved (§3.3)"), for
+ * the -d guest_errors log and tools.
+ */
+sv_status sv_vblock_decode_why(const uint8_t *bytes, size_t n,
+                               sv_vblock_context *out, const char **why);
+
+/*
  * The predicate entry that applies to register regkey (the 5-bit opcode
  * field) of class is_fp, or NULL for "no predicate" (all ones, not
  * zeroing: §1.11 get_pred_val).  The entry applies only when the same
