@@ -812,4 +812,34 @@ TEST(VblockContext, DecodeWhyNamesEachRule)
               SV_OK);
 }
 
+TEST(VblockContext, PcvblkAdvance)
+{
+    // 14 bytes (0x207F): c.nop @2 (opptr 0), addi @4 (opptr 1), c.nop @8
+    // (opptr 3), addi @10 (opptr 4).
+    const auto c = decode_ok(
+        Bytes{}.p16(0x207F).p16(c_nop).p32(addi_nop).p16(c_nop).p32(addi_nop));
+    ASSERT_EQ(c.n_ops, 4);
+    sv_pcvblk_fields f{};
+    f.status = SV_PCVBLK_EXECUTING;
+    f.nnn = 2;
+    f.hdr11_7 = 0;
+    uint32_t p = sv_pcvblk_pack(f);
+    const unsigned want[] = {1, 3, 4};
+    for (unsigned w : want) {
+        ASSERT_EQ(sv_pcvblk_advance(&c, &p), SV_OK);
+        EXPECT_EQ(sv_pcvblk_unpack(p).opptr, w);
+        EXPECT_EQ(sv_pcvblk_unpack(p).nnn, 2);
+        EXPECT_EQ(sv_pcvblk_unpack(p).status, SV_PCVBLK_EXECUTING);
+    }
+    // Past the last opcode: the block is done.
+    ASSERT_EQ(sv_pcvblk_advance(&c, &p), SV_OK);
+    EXPECT_EQ(p, 0u);
+    // Not in a block, and an opptr inside an opcode: unchanged.
+    EXPECT_EQ(sv_pcvblk_advance(&c, &p), SV_ILLEGAL_PCVBLK_INACTIVE);
+    f.opptr = 2;
+    p = sv_pcvblk_pack(f);
+    EXPECT_EQ(sv_pcvblk_advance(&c, &p), SV_ILLEGAL_PCVBLK_RANGE);
+    EXPECT_EQ(p, sv_pcvblk_pack(f));
+}
+
 } // namespace

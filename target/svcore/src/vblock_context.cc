@@ -341,4 +341,27 @@ const sv_pred_entry *sv_pred_for(const sv_vblock_context *ctx, bool is_fp,
     return pred_for(ctx, is_fp, regkey, no_reg_entry_needed);
 }
 
+sv_status sv_pcvblk_advance(const sv_vblock_context *ctx, uint32_t *pcvblk)
+{
+    sv_pcvblk_fields f = sv_pcvblk_unpack(*pcvblk);
+    if (f.status != SV_PCVBLK_EXECUTING) {
+        return SV_ILLEGAL_PCVBLK_INACTIVE;
+    }
+    const unsigned off = ctx->layout.opcodes_offset + 2u * f.opptr;
+    for (unsigned i = 0; i < ctx->n_ops; ++i) {
+        if (ctx->op_offset[i] != off) {
+            continue;
+        }
+        if (i + 1 == ctx->n_ops) {
+            *pcvblk = 0;
+        } else {
+            f.opptr = static_cast<uint8_t>(
+                (ctx->op_offset[i + 1] - ctx->layout.opcodes_offset) / 2);
+            *pcvblk = sv_pcvblk_pack(f);
+        }
+        return SV_OK;
+    }
+    return SV_ILLEGAL_PCVBLK_RANGE;
+}
+
 } // extern "C"
