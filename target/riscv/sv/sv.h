@@ -69,6 +69,21 @@ void riscv_sv_setup_sigframe(CPURISCVState *env, void *extdesc);
  */
 bool riscv_sv_restore_sigframe(CPURISCVState *env, const void *extdesc,
                                const void *frame_end);
+
+/*
+ * cpu_loop's return from an ECALL: env->pc += 4, or inside a VBLOCK the
+ * next opcode (§3.7); riscv_sv_ecall_restart undoes it for a restarted
+ * syscall (the ECALL runs again).  Without xsv, exactly pc += 4 / -= 4.
+ */
+void riscv_sv_ecall_step(CPURISCVState *env);
+void riscv_sv_ecall_restart(CPURISCVState *env);
+
+/*
+ * cpu_loop, before SIGILL: without xsv, an SV-only encoding (VBLOCK,
+ * P48, P64) at pc prints once on stderr that -cpu rv64,xsv=true enables
+ * SV.  Prints nothing otherwise.
+ */
+void riscv_sv_illegal_hint(CPURISCVState *env);
 #endif
 
 #endif

@@ -134,9 +134,10 @@ static RISCVException sv_csr_op(CPURISCVState *env, int csrno,
         sv_status status = sv_csr_apply(env, csrno, value, write_mask);
 
         if (status != SV_OK) {
-            qemu_log_mask(LOG_GUEST_ERROR,
-                          "xsv: write 0x" TARGET_FMT_lx " to CSR 0x%03x: %s\n",
-                          value, csrno, sv_status_name(status));
+            qemu_log_mask(
+                LOG_GUEST_ERROR,
+                "xsv: write 0x" TARGET_FMT_lx " to CSR 0x%03x: %s: %s\n", value,
+                csrno, sv_status_name(status), sv_status_reason(status));
             return RISCV_EXCP_ILLEGAL_INST;
         }
     }

@@ -33,6 +33,10 @@ typedef struct RISCVSVState {
      */
     uint64_t loop_index;
     uint64_t loop_bound;
+    /* Not architectural: PC and PCVBLK of the ECALL linux-user is
+     * running, to restart it (sv_user.c). */
+    uint64_t ecall_pc;
+    uint32_t ecall_pcvblk;
 } RISCVSVState;
 
 #endif
