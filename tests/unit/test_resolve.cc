@@ -16,22 +16,22 @@
 namespace
 {
 
-constexpr uint32_t add_8_10_12 = 0x00C50433; // add x8, x10, x12
-constexpr uint32_t addi_8_10_5 = 0x00550413; // addi x8, x10, 5
-constexpr uint32_t ld_8_16_10 = 0x01053403;  // ld x8, 16(x10)
-constexpr uint32_t sd_12_8_10 = 0x00C53423;  // sd x12, 8(x10)
-constexpr uint32_t lui_8 = 0x12345437;       // lui x8, 0x12345
-constexpr uint32_t fadd_d = 0x02C57453;      // fadd.d f8, f10, f12
+constexpr uint32_t add_8_10_12 = 0x00C50433;  // add x8, x10, x12
+constexpr uint32_t addi_8_10_5 = 0x00550413;  // addi x8, x10, 5
+constexpr uint32_t ld_8_16_10 = 0x01053403;   // ld x8, 16(x10)
+constexpr uint32_t sd_12_8_10 = 0x00C53423;   // sd x12, 8(x10)
+constexpr uint32_t lui_8 = 0x12345437;        // lui x8, 0x12345
+constexpr uint32_t fadd_d = 0x02C57453;       // fadd.d f8, f10, f12
 constexpr uint32_t fsgnj_d_same = 0x22A50453; // fmv.d f8, f10
-constexpr uint32_t beq_10_12 = 0x00C50463;   // beq x10, x12, 8
-constexpr uint32_t jal_0 = 0x0080006F;       // jal x0, 8
-constexpr uint32_t jal_ra = 0x008000EF;      // jal x1, 8
-constexpr uint32_t amoadd = 0x00C5252F;      // amoadd.w x10, x12, (x10)
-constexpr uint32_t csrr_vl = 0x80102573;     // csrr x10, vl
-constexpr uint32_t c_mv_8_10 = 0x842A;       // c.mv x8, x10
-constexpr uint32_t c_beqz_10 = 0xC101;       // c.beqz x10, 0
-constexpr uint32_t c_addi16sp = 0x6141;      // c.addi16sp sp, 16
-constexpr uint32_t c_j = 0xA001;             // c.j 0
+constexpr uint32_t beq_10_12 = 0x00C50463;    // beq x10, x12, 8
+constexpr uint32_t jal_0 = 0x0080006F;        // jal x0, 8
+constexpr uint32_t jal_ra = 0x008000EF;       // jal x1, 8
+constexpr uint32_t amoadd = 0x00C5252F;       // amoadd.w x10, x12, (x10)
+constexpr uint32_t csrr_vl = 0x80102573;      // csrr x10, vl
+constexpr uint32_t c_mv_8_10 = 0x842A;        // c.mv x8, x10
+constexpr uint32_t c_beqz_10 = 0xC101;        // c.beqz x10, 0
+constexpr uint32_t c_addi16sp = 0x6141;       // c.addi16sp sp, 16
+constexpr uint32_t c_j = 0xA001;              // c.j 0
 
 sv_reg_entry reg(unsigned regidx, unsigned isvec, unsigned elwidth = 0)
 {

@@ -811,7 +811,6 @@ sv_prefix_loop sv_prefix_loop_begin(const sv_prefix_context *p,
                                     unsigned state_vl, unsigned state_subvl,
                                     uint64_t vlen_value);
 
-
 /* ---------------------------------------------------------------------
  * The resolution step (§5, §6, §7, §8): one inner instruction of a
  * VBLOCK, or the instruction a P48/P64 wraps, resolved against its
@@ -860,8 +859,8 @@ enum { SV_RD = 0, SV_RS1, SV_RS2, SV_RS3, SV_NUM_SLOTS };
 
 /* One register operand after redirection (§1.10, A26, A29, §5.5). */
 typedef struct sv_resolved_operand {
-    uint8_t present;    /* the instruction has it (x0 of C.J/JAL/JALR's
-                           link field is no operand) */
+    uint8_t present; /* the instruction has it (x0 of C.J/JAL/JALR's
+                        link field is no operand) */
     uint8_t is_fp;
     uint8_t key;        /* the 5-bit field as encoded */
     uint8_t tagged;     /* a register entry (or the prefix) applies */
@@ -874,14 +873,14 @@ typedef struct sv_resolved_operand {
 } sv_resolved_operand;
 
 typedef struct sv_resolved_op {
-    uint8_t kind;        /* sv_exec_kind */
-    const char *why;     /* SV_EXEC_ILLEGAL: the rule, for the log */
-    uint32_t insn;       /* the instruction word (RV32 or RVC parcel) */
-    sv_op op;            /* sv_op_decode's result (prefix: the context's) */
+    uint8_t kind;    /* sv_exec_kind */
+    const char *why; /* SV_EXEC_ILLEGAL: the rule, for the log */
+    uint32_t insn;   /* the instruction word (RV32 or RVC parcel) */
+    sv_op op;        /* sv_op_decode's result (prefix: the context's) */
     sv_resolved_operand opnd[SV_NUM_SLOTS]; /* by SV_RD..SV_RS3 */
-    uint8_t tagged;      /* any operand has a register entry */
-    uint8_t vector;      /* any operand is a vector (and the op is not
-                            LUI/AUIPC): else the loop runs once */
+    uint8_t tagged; /* any operand has a register entry */
+    uint8_t vector; /* any operand is a vector (and the op is not
+                       LUI/AUIPC): else the loop runs once */
     /*
      * Predicates (§1.11 get_pred_val; enabled = 0 means all ones, not
      * zeroing).  Element loops: pred_dest is the destination side (a
@@ -893,9 +892,9 @@ typedef struct sv_resolved_op {
      * which needs no register entry; its ffirst is 0.
      */
     sv_pred_entry pred_dest, pred_src;
-    uint8_t twin;        /* twin-predicated: src_slot -> dst_slot */
+    uint8_t twin; /* twin-predicated: src_slot -> dst_slot */
     uint8_t src_slot, dst_slot;
-    uint8_t ffirst;      /* sv_ffirst_kind */
+    uint8_t ffirst; /* sv_ffirst_kind */
     /* Loads/stores: the access size (op.mem_bytes) and the size each
      * memory element has, smaller when the address register's elwidth
      * cuts the access up (§8.2); bytes. */
@@ -906,7 +905,7 @@ typedef struct sv_resolved_op {
      * VLtyp/svlen); 1 = SVPSTATE via sv_prefix_loop_begin with svlen and
      * vltyp below (§1.7, §4.4). */
     uint8_t uses_svpstate;
-    uint8_t svlen;       /* 0: SUBVL from STATE; else 2..4 */
+    uint8_t svlen; /* 0: SUBVL from STATE; else 2..4 */
     sv_vltyp vltyp;
 } sv_resolved_op;
 

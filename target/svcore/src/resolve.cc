@@ -24,8 +24,7 @@ constexpr uint8_t natural_width(const sv_operand &o)
 }
 
 // An operand with the register entry e (nullptr: none applies).
-sv_resolved_operand resolve_operand(const sv_operand &o,
-                                    const sv_reg_entry *e)
+sv_resolved_operand resolve_operand(const sv_operand &o, const sv_reg_entry *e)
 {
     sv_resolved_operand r{};
     if (!o.present) {
@@ -49,14 +48,13 @@ sv_resolved_operand resolve_operand(const sv_operand &o,
     return r;
 }
 
-const sv_reg_entry *reg_entry(const sv_vblock_context *ctx,
-                              const sv_operand &o)
+const sv_reg_entry *reg_entry(const sv_vblock_context *ctx, const sv_operand &o)
 {
     if (!o.present || o.reg >= 32) {
         return nullptr;
     }
-    const sv_reg_entry *e = o.is_fp ? &ctx->fp_regs[o.reg]
-                                    : &ctx->int_regs[o.reg];
+    const sv_reg_entry *e =
+        o.is_fp ? &ctx->fp_regs[o.reg] : &ctx->int_regs[o.reg];
     return e->enabled ? e : nullptr;
 }
 
