@@ -3,7 +3,7 @@
 # VBLOCKs (fuzz_vblock in digest mode) under each SV_BACKEND must leave
 # the same state, round by round.  Rounds that ended by SIGALRM (a block
 # still running after 20 ms: timing, not semantics) in any run are left
-# out; at least 90% of the rounds must be compared.
+# out; at least 80% of the rounds must be compared.
 #   backends.sh QEMU FUZZ_VBLOCK CPU ROUNDS SEED
 set -eu
 qemu=$1 fuzz=$2 cpu=$3 rounds=$4 seed=$5
@@ -44,5 +44,5 @@ awk -v rounds="$rounds" '
             }
         }
         printf "backends: %d of %d rounds compared, %d mismatches\n", compared, rounds, bad
-        exit (bad > 0 || compared * 10 < rounds * 9) ? 1 : 0
+        exit (bad > 0 || compared * 10 < rounds * 8) ? 1 : 0
     }' "$tmp/auto" "$tmp/helper" "$tmp/general"

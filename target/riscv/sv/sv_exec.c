@@ -963,8 +963,8 @@ void HELPER(sv_elements)(CPURISCVState *env, uint64_t d0, uint64_t d1,
  * a resumed loop, a fault (precise, §7.1 for the first element), MMIO,
  * watchpoints, pages holding translated code.  Returns false for those.
  */
-static bool sv_unit_run(CPURISCVState *env, const sv_resolved_op *r,
-                        uintptr_t ra)
+static bool sv_unit_run(CPURISCVState *env, uint64_t d0, uint64_t d1,
+                        uint64_t imm, uintptr_t ra)
 {
     uint32_t state = env->sv.state;
     unsigned vl_reg = sv_state_vl_reg(state);
@@ -974,22 +974,26 @@ static bool sv_unit_run(CPURISCVState *env, const sv_resolved_op *r,
     target_ulong a0, end, page_end[2];
     void *host[2];
     uint8_t *file;
-    const sv_resolved_operand *data;
+    uint64_t data, addr;
 
     if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
         return false;
     }
-    store = r->op.cls == SV_OPC_STORE;
-    data = &r->opnd[store ? SV_RS2 : SV_RD];
-    ffirst = r->ffirst == SV_FFIRST_TRAP;
-    es = r->mem_es;
+    /* Runs once per vector access: only the fields it needs, unpacked. */
+    store = FIELD_EX64(d1, SVDESC, CLS) == SV_OPC_STORE;
+    data = extract64(d0, (store ? SV_RS2 : SV_RD) * SV_DESC_OPND_BITS,
+                     SV_DESC_OPND_BITS);
+    addr = extract64(d0, SV_RS1 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
+    ffirst = FIELD_EX64(d1, SVDESC, FFIRST) == SV_FFIRST_TRAP;
+    es = 1 << FIELD_EX64(d1, SVDESC, LOG2ES);
     n = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
-    off = data->reg * 8;
+    off = FIELD_EX64(data, SVOPND, REG) * 8;
     if (off + n * es > SV_FILE_BYTES) {
         return false; /* the element loop raises illegal (C4) */
     }
-    file = data->is_fp ? (uint8_t *)env->sv_fpr : (uint8_t *)env->sv_gpr;
-    a0 = env->sv_gpr[r->opnd[SV_RS1].reg] + r->op.imm;
+    file = FIELD_EX64(data, SVOPND, FP) ? (uint8_t *)env->sv_fpr
+                                        : (uint8_t *)env->sv_gpr;
+    a0 = env->sv_gpr[FIELD_EX64(addr, SVOPND, REG)] + imm;
     end = a0 + (target_ulong)n * es;
     /* At most 64 x 8 bytes: two pages. */
     for (target_ulong p = a0; p < end; p = (p | ~TARGET_PAGE_MASK) + 1) {
@@ -1037,8 +1041,8 @@ void HELPER(sv_unit_run)(CPURISCVState *env, uint64_t d0, uint64_t d1,
     uintptr_t ra = GETPC();
     sv_resolved_op r;
 
-    sv_desc_unpack(d0, d1, imm, insn, &r);
-    if (!sv_unit_run(env, &r, ra)) {
+    if (!sv_unit_run(env, d0, d1, imm, ra)) {
+        sv_desc_unpack(d0, d1, imm, insn, &r);
         sv_elements(env, &r, pc, ra);
     }
 }
