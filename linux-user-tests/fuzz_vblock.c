@@ -146,8 +146,11 @@ void fuzz_digest_handler(int sig, siginfo_t *si, void *ctx)
         h = fnv(h, &addr, sizeof(addr));
     }
     h = fnv(h, uc->uc_mcontext.__gregs, sizeof(uc->uc_mcontext.__gregs));
-    h = fnv(h, &uc->uc_mcontext.__fpregs.__d,
-            sizeof(uc->uc_mcontext.__fpregs.__d));
+    /* f0..f31 and fcsr, not the structure's padding (never written). */
+    h = fnv(h, uc->uc_mcontext.__fpregs.__d.__f,
+            sizeof(uc->uc_mcontext.__fpregs.__d.__f));
+    h = fnv(h, &uc->uc_mcontext.__fpregs.__d.__fcsr,
+            sizeof(uc->uc_mcontext.__fpregs.__d.__fcsr));
     if (rec) {
         h = fnv(h, rec + 8, 1560 - 8);
     }
@@ -192,8 +195,9 @@ static void *fuzz_map(uintptr_t fixed, size_t len, int prot)
 }
 
 /*
- * Digest mode: also zero fcsr and f0..f127 before a round (fuzz_enter
- * only sets the integer registers), so that what a round leaves depends
+ * Digest mode: also zero SVPSTATE, fcsr and f0..f127 before a round
+ * (fuzz_enter only sets STATE and the integer registers), so that what a
+ * round leaves depends
  * on that round alone: a round cut short by SIGALRM must not change the
  * next ones.
  */
@@ -205,6 +209,7 @@ asm(".pushsection .text\n"
     "fuzz_enter_clean:\n"
     ".option push\n.option norelax\n"
     "csrw 0x803, x0\n"
+    "csrw 0x804, x0\n"
     "csrw fcsr, x0\n"
     "lla t6, fuzz_zero\n"
     "sv_vblock_begin\nsv_vl_rd rd=t5, vlmax=32\n"

@@ -1035,15 +1035,24 @@ static bool sv_unit_run(CPURISCVState *env, uint64_t d0, uint64_t d1,
     return true;
 }
 
+/* The general loop for what sv_unit_run leaves (kept out of its frame). */
+static __attribute__((noinline)) void
+sv_unit_run_slow(CPURISCVState *env, uint64_t d0, uint64_t d1, uint64_t imm,
+                 target_ulong pc, uint32_t insn, uintptr_t ra)
+{
+    sv_resolved_op r;
+
+    sv_desc_unpack(d0, d1, imm, insn, &r);
+    sv_elements(env, &r, pc, ra);
+}
+
 void HELPER(sv_unit_run)(CPURISCVState *env, uint64_t d0, uint64_t d1,
                          uint64_t imm, target_ulong pc, uint32_t insn)
 {
     uintptr_t ra = GETPC();
-    sv_resolved_op r;
 
     if (!sv_unit_run(env, d0, d1, imm, ra)) {
-        sv_desc_unpack(d0, d1, imm, insn, &r);
-        sv_elements(env, &r, pc, ra);
+        sv_unit_run_slow(env, d0, d1, imm, pc, insn, ra);
     }
 }
 
