@@ -5,9 +5,9 @@
  *   kernels_bench                      all kernels: bytes/ns, SV/scalar
  *   kernels_bench KERNEL IMPL VL REPS  one kernel (for callgrind)
  *
- * KERNEL: add8 (bytes), mac32 (acc += a * b, 32-bit), add64, memcpy,
- * memset; IMPL: sv or scalar; VL 1, 8 or 64 (add64: 32 for 64, see
- * SV_ADD64).  Data sits in chunks of 64 elements (a, b
+ * KERNEL: add8 (bytes), mac32 (acc += a * b, 32-bit), add64, memcpy and
+ * memset (64-bit elements: 8 bytes each); IMPL: sv or scalar; VL 1, 8 or 64
+ * (add64: 32 for 64, see SV_ADD64).  Data sits in chunks of 64 elements (a, b
  * and c or acc side by side), so every kernel walks the same memory with
  * one address register.  Results are checked: a wrong SV answer fails.
  *
@@ -206,7 +206,11 @@ static int check_add64(void)
 }
 
 /* ----------------------------------------------------- memcpy, memset */
-/* ELEMS bytes from buf to dst (8-bit elements, 8-bit address registers). */
+/*
+ * ELEMS 64-bit words (ELEMS * 8 bytes) from buf to dst: SV's widest
+ * unit-stride access (LD/SD into 64-bit elements); glibc's memcpy and
+ * memset on the same bytes.  An element here is 8 bytes.
+ */
 #define SV_MEMCPY(VL)                                                          \
     static void sv_memcpy_##VL(uint8_t *p)                                     \
     {                                                                          \
@@ -214,22 +218,21 @@ static int check_add64(void)
         register uint8_t *pd asm("a3") = dst;                                  \
         register long n asm("a2") = ELEMS;                                     \
         asm volatile("1:\n"                                                    \
-                     "sv_vblock_begin ext=1\n"                                 \
+                     "sv_vblock_begin\n"                                       \
                      "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
-                     "sv_reg16 key=a0, regidx=32, vew=1\n"                     \
-                     "sv_reg16 key=s0, regidx=s0, isvec=0, vew=1\n"            \
-                     "sv_reg16 key=a3, regidx=a3, isvec=0, vew=1\n"            \
+                     "sv_reg16 key=a0, regidx=32\n"                            \
                      "sv_ops\n"                                                \
                      "sv_c c.ld a0, 0(s0)\n"                                   \
                      "sv_c c.sd a0, 0(a3)\n"                                   \
                      "sv_vblock_end\n"                                         \
-                     "add s0, s0, a4\n"                                        \
-                     "add a3, a3, a4\n"                                        \
+                     "slli t0, a4, 3\n"                                        \
+                     "add s0, s0, t0\n"                                        \
+                     "add a3, a3, t0\n"                                        \
                      "sub a2, a2, a4\n"                                        \
                      "bnez a2, 1b\n"                                           \
                      : "+r"(ps), "+r"(pd), "+r"(n)                             \
                      :                                                         \
-                     : "a0", "a4", "memory");                                  \
+                     : "a0", "a4", "t0", "memory");                            \
     }
 SV_MEMCPY(1)
 SV_MEMCPY(8)
@@ -237,38 +240,37 @@ SV_MEMCPY(64)
 
 static void scalar_memcpy(uint8_t *p)
 {
-    memcpy(dst, p, ELEMS);
+    memcpy(dst, p, ELEMS * 8);
 }
 
 static int check_memcpy(void)
 {
-    return memcmp(dst, buf, ELEMS) != 0;
+    return memcmp(dst, buf, ELEMS * 8) != 0;
 }
 
-/* The byte 0x5a: a splat (mv from an 8-bit scalar) and a store. */
+/* The byte 0x5a everywhere: a splat of a 64-bit scalar, then a store. */
 #define SV_MEMSET(VL)                                                          \
     static void sv_memset_##VL(uint8_t *p)                                     \
     {                                                                          \
         register uint8_t *pd asm("a3") = dst;                                  \
         register long n asm("a2") = ELEMS;                                     \
-        register long v asm("a5") = 0x5a;                                      \
+        register long v asm("a5") = 0x5a5a5a5a5a5a5a5a;                        \
         (void)p;                                                               \
         asm volatile("1:\n"                                                    \
-                     "sv_vblock_begin ext=1\n"                                 \
+                     "sv_vblock_begin\n"                                       \
                      "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
-                     "sv_reg16 key=a0, regidx=32, vew=1\n"                     \
-                     "sv_reg16 key=a5, regidx=a5, isvec=0, vew=1\n"            \
-                     "sv_reg16 key=a3, regidx=a3, isvec=0, vew=1\n"            \
+                     "sv_reg16 key=a0, regidx=32\n"                            \
                      "sv_ops\n"                                                \
                      "addi a0, a5, 0\n"                                        \
                      "sv_c c.sd a0, 0(a3)\n"                                   \
                      "sv_vblock_end\n"                                         \
-                     "add a3, a3, a4\n"                                        \
+                     "slli t0, a4, 3\n"                                        \
+                     "add a3, a3, t0\n"                                        \
                      "sub a2, a2, a4\n"                                        \
                      "bnez a2, 1b\n"                                           \
                      : "+r"(pd), "+r"(n)                                       \
                      : "r"(v)                                                  \
-                     : "a0", "a4", "memory");                                  \
+                     : "a0", "a4", "t0", "memory");                            \
     }
 SV_MEMSET(1)
 SV_MEMSET(8)
@@ -277,12 +279,12 @@ SV_MEMSET(64)
 static void scalar_memset(uint8_t *p)
 {
     (void)p;
-    memset(dst, 0x5a, ELEMS);
+    memset(dst, 0x5a, ELEMS * 8);
 }
 
 static int check_memset(void)
 {
-    for (int i = 0; i < ELEMS; i++) {
+    for (int i = 0; i < ELEMS * 8; i++) {
         if (dst[i] != 0x5a) {
             return 1;
         }
@@ -312,12 +314,12 @@ static const kernel kernels[] = {
      {sv_add64_1, sv_add64_8, sv_add64_32},
      check_add64},
     {"memcpy",
-     1,
+     8,
      scalar_memcpy,
      {sv_memcpy_1, sv_memcpy_8, sv_memcpy_64},
      check_memcpy},
     {"memset",
-     1,
+     8,
      scalar_memset,
      {sv_memset_1, sv_memset_8, sv_memset_64},
      check_memset},

@@ -407,9 +407,8 @@ const sv_pred_entry *sv_pred_for(const sv_vblock_context *ctx, bool is_fp,
 /* ---------------------------------------------------------------------
  * Inner instructions of a VBLOCK (§5, §8): which operands an RVC or RV32
  * instruction has, of which register class, and how the element loop
- * treats it.  The translator decodes each inner opcode with this to look
- * the operands up in the block's tables; the run-time element loop
- * decodes the same word again (it is passed as an immediate) to run it.
+ * treats it.  sv_resolve_op decodes each inner opcode with this and looks
+ * its operands up in the block's tables (the resolution step, below).
  */
 
 /* How the element loop treats an instruction (§5.2, §8.4, A36-A38). */
