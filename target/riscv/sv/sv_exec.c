@@ -506,11 +506,34 @@ static bool sv_mem_would_fault(SVExec *ex, target_ulong addr, bool store)
     return false;
 }
 
+/*
+ * Linux-user: a misaligned element goes byte by byte, so that a fault
+ * names the element's own first inaccessible byte, as the inline TCG
+ * access (and a scalar one) does.  QEMU's helper loads do misaligned
+ * accesses as aligned wider ones and would fault at the aligned address.
+ * A store probes its bytes first, so that it changes nothing when it
+ * faults, as a host store does.
+ */
+#ifdef CONFIG_USER_ONLY
+static bool sv_mem_misaligned(SVExec *ex, target_ulong addr)
+{
+    return ex->mem_es > 8 && (addr & (ex->mem_es / 8 - 1));
+}
+#endif
+
 static uint64_t sv_mem_load(SVExec *ex, target_ulong addr)
 {
     CPURISCVState *env = ex->env;
-    uint64_t v;
+    uint64_t v = 0;
 
+#ifdef CONFIG_USER_ONLY
+    if (sv_mem_misaligned(ex, addr)) {
+        for (unsigned b = 0; b < ex->mem_es / 8; b++) {
+            v |= (uint64_t)cpu_ldub_data_ra(env, addr + b, ex->ra) << (8 * b);
+        }
+        return sv_extend(v, ex->mem_es, ex->op.int_signed);
+    }
+#endif
     switch (ex->mem_es) {
     case 8:
         v = cpu_ldub_data_ra(env, addr, ex->ra);
@@ -532,6 +555,21 @@ static void sv_mem_store(SVExec *ex, target_ulong addr, uint64_t v)
 {
     CPURISCVState *env = ex->env;
 
+#ifdef CONFIG_USER_ONLY
+    if (sv_mem_misaligned(ex, addr)) {
+        unsigned bytes = ex->mem_es / 8;
+        int mmu_idx = riscv_env_mmu_index(env, false);
+
+        for (target_ulong a = addr; a < addr + bytes;
+             a = (a | ~TARGET_PAGE_MASK) + 1) {
+            probe_access(env, a, 1, MMU_DATA_STORE, mmu_idx, ex->ra);
+        }
+        for (unsigned b = 0; b < bytes; b++) {
+            cpu_stb_data_ra(env, addr + b, v >> (8 * b), ex->ra);
+        }
+        return;
+    }
+#endif
     switch (ex->mem_es) {
     case 8:
         cpu_stb_data_ra(env, addr, v, ex->ra);
