@@ -12,7 +12,15 @@
  * (fuzz_save below).  The program's own data is read-only while a block
  * runs, so that random stores cannot corrupt the fuzzer.
  *
- *   fuzz_vblock [rounds [seed]]     default: 20000 rounds, seed 1
+ *   fuzz_vblock [rounds [seed [digest]]]   default: 20000 rounds, seed 1
+ *
+ * With "digest", each round prints one line "round signal hash": a hash
+ * of what the block left -- the signal, its address, the signal
+ * context's x0..x31 (pc in x0's place), f0..f31 and fcsr, the frame's SV
+ * record (STATE, SVPSTATE, PCVBLK, x32..x127, f32..f127) and the scratch
+ * area.  Runs of the same seed under different SV backends (SV_BACKEND,
+ * docs/sv-engine.md) must print the same lines, except for rounds that
+ * ended by SIGALRM (timing) in either (backends.sh compares them).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -27,6 +35,8 @@
 #include <unistd.h>
 
 #include "sv.h"
+
+#include <ucontext.h>
 
 #define CODE_BYTES (2 * 4096)
 
@@ -101,6 +111,117 @@ asm(".pushsection .text\n"
     "ld x25, 200(t6)\nld x26, 208(t6)\nld x27, 216(t6)\nld x28, 224(t6)\n"
     "ld x29, 232(t6)\nld x30, 240(t6)\nld x31, 248(t6)\n"
     "jr x31\n"
+    ".option pop\n"
+    ".popsection\n");
+
+/*
+ * Digest mode: the handler hashes the signal context into a page of its
+ * own (the program's data is read-only while a block runs) and then
+ * leaves as fuzz_sig_entry does.
+ */
+typedef struct fuzz_digest {
+    uint64_t hash;
+} fuzz_digest;
+static fuzz_digest *digest_page;
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    }
+    return h;
+}
+
+void fuzz_digest_handler(int sig, siginfo_t *si, void *ctx);
+void fuzz_digest_handler(int sig, siginfo_t *si, void *ctx)
+{
+    ucontext_t *uc = ctx;
+    uint64_t h = 0xcbf29ce484222325ull;
+    uint8_t *rec = sv_frame_record(uc);
+    uint64_t addr = (uint64_t)(uintptr_t)si->si_addr;
+
+    h = fnv(h, &sig, sizeof(sig));
+    if (sig == SIGSEGV || sig == SIGBUS) {
+        h = fnv(h, &addr, sizeof(addr));
+    }
+    h = fnv(h, uc->uc_mcontext.__gregs, sizeof(uc->uc_mcontext.__gregs));
+    /* f0..f31 and fcsr, not the structure's padding (never written). */
+    h = fnv(h, uc->uc_mcontext.__fpregs.__d.__f,
+            sizeof(uc->uc_mcontext.__fpregs.__d.__f));
+    h = fnv(h, &uc->uc_mcontext.__fpregs.__d.__fcsr,
+            sizeof(uc->uc_mcontext.__fpregs.__d.__fcsr));
+    if (rec) {
+        h = fnv(h, rec + 8, 1560 - 8);
+    }
+    digest_page->hash = h;
+    fuzz_sig_entry(sig);
+}
+
+/* The random block may have changed gp and tp, which the C handler
+ * needs: the entry restores them (as fuzz_sig_entry does) first. */
+void fuzz_digest_entry(int sig, siginfo_t *si, void *ctx);
+asm(".pushsection .text\n"
+    ".option push\n.option norelax\n"
+    "fuzz_digest_entry:\n"
+    "lla t0, fuzz_ctx\n"
+    "ld gp, 16(t0)\nld tp, 24(t0)\n"
+    "j fuzz_digest_handler\n"
+    ".option pop\n"
+    ".popsection\n");
+
+/* The scratch area, a word at a time (it is large). */
+static uint64_t fnv_words(uint64_t h, const uint64_t *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ w[i]) * 0x100000001b3ull;
+    }
+    return h;
+}
+
+/*
+ * The program's mappings, at fixed addresses in digest mode: the random
+ * registers hold pointers into them, so two runs can only be compared
+ * when they land at the same place.
+ */
+static int digest_fixed;
+static void *fuzz_map(uintptr_t fixed, size_t len, int prot)
+{
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+    if (digest_fixed) {
+        flags |= MAP_FIXED_NOREPLACE;
+    }
+    return mmap(digest_fixed ? (void *)fixed : NULL, len, prot, flags, -1, 0);
+}
+
+/*
+ * Digest mode: also zero SVPSTATE, fcsr and f0..f127 before a round
+ * (fuzz_enter only sets STATE and the integer registers), so that what a
+ * round leaves depends
+ * on that round alone: a round cut short by SIGALRM must not change the
+ * next ones.
+ */
+uint64_t fuzz_zero[48];
+extern uint64_t fuzz_zero[48];
+void fuzz_enter_clean(void);
+asm(".pushsection .text\n"
+    ".globl fuzz_enter_clean\n"
+    "fuzz_enter_clean:\n"
+    ".option push\n.option norelax\n"
+    "csrw 0x803, x0\n"
+    "csrw 0x804, x0\n"
+    "csrw fcsr, x0\n"
+    "lla t6, fuzz_zero\n"
+    "sv_vblock_begin\nsv_vl_rd rd=t5, vlmax=32\n"
+    "sv_reg16 key=10, regidx=0, int=0\nsv_ops\nfld f10, 0(t6)\n"
+    "sv_vblock_end\n"
+    "sv_vblock_begin\nsv_vl_rd rd=t5, vlmax=48\n"
+    "sv_reg16 key=10, regidx=32, int=0\nsv_ops\nfld f10, 0(t6)\n"
+    "sv_vblock_end\n"
+    "sv_vblock_begin\nsv_vl_rd rd=t5, vlmax=48\n"
+    "sv_reg16 key=10, regidx=80, int=0\nsv_ops\nfld f10, 0(t6)\n"
+    "sv_vblock_end\n"
+    "j fuzz_enter\n"
     ".option pop\n"
     ".popsection\n");
 
@@ -283,14 +404,14 @@ static unsigned put_block(uint8_t *code)
 int main(int argc, char **argv)
 {
     unsigned long rounds = argc > 1 ? strtoul(argv[1], NULL, 0) : 20000;
+    int digest = digest_fixed = argc > 3 && strcmp(argv[3], "digest") == 0;
     uint8_t *code, *scratch;
     /*
      * The signal stack is mmapped high: a random LUI into sp could land
      * in .bss, and a handler "already on" a too-small alternate stack
      * gets SIGSEGV (Linux and QEMU alike).
      */
-    char *reserve =
-        mmap(NULL, 4 << 20, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *reserve = fuzz_map(0x2000400000ull, 4 << 20, PROT_NONE);
     /* ...and far from the scratch area, whose pointers random code moves
      * around: a handler whose sp is already on a stack too small for its
      * frame gets SIGSEGV. */
@@ -302,16 +423,21 @@ int main(int argc, char **argv)
 
     rng = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
     /* .data, .bss and the brk heap (stdio buffers, the TLS block). */
+    if (argc > 3 && !digest) {
+        fprintf(stderr, "fuzz_vblock: third argument must be 'digest'\n");
+        return 2;
+    }
     printf("fuzz_vblock: %lu rounds, seed %llu\n", rounds,
            (unsigned long long)rng);
     fflush(stdout);
     char *data_lo = (char *)((uintptr_t)__data_start & ~(uintptr_t)4095);
     char *data_hi = (char *)(((uintptr_t)sbrk(0) + 4095) & ~(uintptr_t)4095);
-    code = mmap(NULL, CODE_BYTES, PROT_READ | PROT_WRITE | PROT_EXEC,
-                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    scratch = mmap(NULL, SCRATCH_BYTES, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (code == MAP_FAILED || scratch == MAP_FAILED) {
+    code = fuzz_map(0x2000000000ull, CODE_BYTES,
+                    PROT_READ | PROT_WRITE | PROT_EXEC);
+    scratch = fuzz_map(0x2000100000ull, SCRATCH_BYTES, PROT_READ | PROT_WRITE);
+    digest_page = fuzz_map(0x2000900000ull, 4096, PROT_READ | PROT_WRITE);
+    if (code == MAP_FAILED || scratch == MAP_FAILED ||
+        digest_page == MAP_FAILED) {
         perror("mmap");
         return 2;
     }
@@ -320,8 +446,13 @@ int main(int argc, char **argv)
     asm volatile("mv %0, tp" : "=r"(saved_tp));
     sigaltstack(&ss, NULL);
     memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = fuzz_sig_entry;
-    sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+    if (digest) {
+        sa.sa_sigaction = fuzz_digest_entry;
+        sa.sa_flags = SA_ONSTACK | SA_NODEFER | SA_SIGINFO;
+    } else {
+        sa.sa_handler = fuzz_sig_entry;
+        sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+    }
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
         sigaction(sigs[i], &sa, NULL);
@@ -362,11 +493,19 @@ int main(int argc, char **argv)
         if (sig == 0) {
             /* Random stores must not reach the program's own data. */
             mprotect(data_lo, (size_t)(data_hi - data_lo), PROT_READ);
+            if (digest) {
+                fuzz_enter_clean();
+            }
             fuzz_enter();
         }
         mprotect(data_lo, (size_t)(data_hi - data_lo), PROT_READ | PROT_WRITE);
         setitimer(ITIMER_REAL, &off, NULL);
         counts[sig < 65 ? sig : 0]++;
+        if (digest) {
+            uint64_t h = fnv_words(digest_page->hash, (uint64_t *)scratch,
+                                   SCRATCH_BYTES / 8);
+            printf("%lu %d %016llx\n", r, sig, (unsigned long long)h);
+        }
     }
     printf("fuzz_vblock: %lu rounds: SIGTRAP %lu SIGILL %lu SIGSEGV %lu "
            "SIGBUS %lu SIGFPE %lu SIGALRM %lu\n",

@@ -8,14 +8,18 @@ DEF_HELPER_FLAGS_3(sv_setvl, TCG_CALL_NO_WG, tl, env, tl, i32)
 DEF_HELPER_3(sv_vblock_enter, void, env, i32, i32)
 /* Indirect jump out of a VBLOCK (§3.7): illegal into its middle. */
 DEF_HELPER_FLAGS_4(sv_vblock_jump, TCG_CALL_NO_WG, void, env, tl, tl, i32)
-/* The element loop of one tagged inner opcode (sv_exec.c). */
-DEF_HELPER_4(sv_elements, void, env, i32, i64, tl)
+/*
+ * The element loop of one resolved instruction (sv_exec.c): the packed
+ * description (sv_exec.h: desc0, desc1, imm), the opcode's address and
+ * the instruction word (for log messages only).
+ */
+DEF_HELPER_6(sv_elements, void, env, i64, i64, i64, tl, i32)
 /*
  * A packed unit-stride load/store whose predicates are all ones (trap-
  * ffirst allowed): one probe per page and a memcpy, or sv_elements when
  * the run time says otherwise (same arguments).
  */
-DEF_HELPER_4(sv_unit_run, void, env, i32, i64, tl)
+DEF_HELPER_6(sv_unit_run, void, env, i64, i64, i64, tl, i32)
 /*
  * VL for an inline element loop (trans_sv.c.inc), or -1 when the loop
  * must take helper_sv_elements (SUBVL > 1, non-zero STATE offsets, or
@@ -25,6 +29,7 @@ DEF_HELPER_4(sv_unit_run, void, env, i32, i64, tl)
  */
 DEF_HELPER_2(sv_inline_vl, tl, env, i32)
 /* A vector (consensual) compare-and-branch (§6.5): returns "taken". */
-DEF_HELPER_3(sv_branch, tl, env, i32, i64)
-/* A P48/P64 (SVPrefix, §4): decodes its bits again and runs its loop. */
-DEF_HELPER_3(sv_prefix, void, env, i64, tl)
+DEF_HELPER_4(sv_branch, tl, env, i64, i64, i32)
+/* A P48/P64 (SVPrefix, §4) on SVPSTATE: its loop set-up, then the loop;
+ * the same arguments as sv_elements. */
+DEF_HELPER_6(sv_prefix, void, env, i64, i64, i64, tl, i32)

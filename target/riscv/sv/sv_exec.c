@@ -2,8 +2,10 @@
  * Simple-V element loops (§5, §7, §8): one helper call per tagged inner
  * opcode of a VBLOCK runs all of its elements.
  *
- * The translator has resolved the operands against the block's tables
- * (sv_exec.h); VL, the predicate masks and the data are read here.  The
+ * The translator has resolved the instruction (sv_resolve_op or
+ * sv_resolve_prefix in svcore) and passes the description packed
+ * (sv_exec.h); VL, the predicate masks and the data are read here.  No
+ * rule about the instruction or its context is applied here again.  The
  * register files are the byte arrays of env->sv_gpr / env->sv_fpr
  * (contract C6): element k of an operand with base register R and width w
  * is the little-endian w-bit value at byte 8*R + k*w/8.
@@ -47,9 +49,10 @@ typedef struct SVExec {
     uintptr_t ra;
     uint32_t insn;
     target_ulong pc; /* the opcode's real address (A15) */
+    const sv_resolved_op *r;
     sv_op op;
     SVOpnd rd, rs1, rs2, rs3;
-    SVPredDesc pd, ps; /* destination and source predicates */
+    sv_pred_entry pd, ps; /* destination and source predicates */
     unsigned vl, subvl;
     sv_state_fields st; /* STATE when the opcode started */
     bool probed_ok;     /* probed_page is accessible (trap-ffirst) */
@@ -63,39 +66,6 @@ typedef struct SVExec {
                  (SVPrefix's signedness rule, §4.2) */
 } SVExec;
 
-/*
- * sv_op_decode is a pure function of the instruction word, and a helper
- * sees the same few words over and over (once per run of a vector loop),
- * so each vCPU thread keeps the words it decoded last.  Failures are not
- * kept: they end in an exception anyway.
- */
-typedef struct SVOpCacheEntry {
-    uint32_t insn;
-    bool valid;
-    sv_op op;
-} SVOpCacheEntry;
-
-#define SV_OP_CACHE_SIZE 32
-
-static __thread SVOpCacheEntry sv_op_cache[SV_OP_CACHE_SIZE];
-
-static bool sv_op_decode_cached(uint32_t insn, sv_op *op)
-{
-    SVOpCacheEntry *e =
-        &sv_op_cache[(insn ^ insn >> 7 ^ insn >> 15) % SV_OP_CACHE_SIZE];
-
-    if (!e->valid || e->insn != insn) {
-        if (!sv_op_decode(insn, &e->op)) {
-            e->valid = false;
-            return false;
-        }
-        e->insn = insn;
-        e->valid = true;
-    }
-    *op = e->op;
-    return true;
-}
-
 static G_NORETURN void sv_illegal(SVExec *ex, const char *why)
 {
     qemu_log_mask(LOG_GUEST_ERROR,
@@ -104,19 +74,28 @@ static G_NORETURN void sv_illegal(SVExec *ex, const char *why)
     riscv_raise_exception(ex->env, RISCV_EXCP_ILLEGAL_INST, ex->ra);
 }
 
-static SVOpnd sv_opnd(const sv_operand *o, SVOperandDesc d)
+static SVOpnd sv_opnd(const sv_resolved_operand *o)
 {
     SVOpnd r = {
         .present = o->present,
         .is_fp = o->is_fp,
-        .isvec = o->present && d.isvec,
-        .overridden = d.elwidth != 0,
-        .reg = d.regidx,
-        .width = d.elwidth ? d.elwidth : o->width,
-        .stride = d.elwidth ? d.elwidth / 8 : 8,
+        .isvec = o->present && o->isvec,
+        .overridden = o->overridden,
+        .reg = o->reg,
+        .width = o->width,
+        .stride = o->overridden ? o->width / 8 : 8,
     };
 
     return r;
+}
+
+/* The operand in slot SV_RD..SV_RS3 (the twin loop's source and
+ * destination, as resolved). */
+static const SVOpnd *sv_slot(const SVExec *ex, unsigned slot)
+{
+    const SVOpnd *o[SV_NUM_SLOTS] = {&ex->rd, &ex->rs1, &ex->rs2, &ex->rs3};
+
+    return o[slot];
 }
 
 /* Index of element (i, s) in an operand: a scalar is one sub-vector (A35). */
@@ -173,7 +152,7 @@ static void sv_check_range(SVExec *ex, const SVOpnd *o)
     }
 }
 
-static uint64_t sv_mask(SVExec *ex, const SVPredDesc *p)
+static uint64_t sv_mask(SVExec *ex, const sv_pred_entry *p)
 {
     uint64_t m;
 
@@ -527,11 +506,34 @@ static bool sv_mem_would_fault(SVExec *ex, target_ulong addr, bool store)
     return false;
 }
 
+/*
+ * Linux-user: a misaligned element goes byte by byte, so that a fault
+ * names the element's own first inaccessible byte, as the inline TCG
+ * access (and a scalar one) does.  QEMU's helper loads do misaligned
+ * accesses as aligned wider ones and would fault at the aligned address.
+ * A store probes its bytes first, so that it changes nothing when it
+ * faults, as a host store does.
+ */
+#ifdef CONFIG_USER_ONLY
+static bool sv_mem_misaligned(SVExec *ex, target_ulong addr)
+{
+    return ex->mem_es > 8 && (addr & (ex->mem_es / 8 - 1));
+}
+#endif
+
 static uint64_t sv_mem_load(SVExec *ex, target_ulong addr)
 {
     CPURISCVState *env = ex->env;
-    uint64_t v;
+    uint64_t v = 0;
 
+#ifdef CONFIG_USER_ONLY
+    if (sv_mem_misaligned(ex, addr)) {
+        for (unsigned b = 0; b < ex->mem_es / 8; b++) {
+            v |= (uint64_t)cpu_ldub_data_ra(env, addr + b, ex->ra) << (8 * b);
+        }
+        return sv_extend(v, ex->mem_es, ex->op.int_signed);
+    }
+#endif
     switch (ex->mem_es) {
     case 8:
         v = cpu_ldub_data_ra(env, addr, ex->ra);
@@ -553,6 +555,21 @@ static void sv_mem_store(SVExec *ex, target_ulong addr, uint64_t v)
 {
     CPURISCVState *env = ex->env;
 
+#ifdef CONFIG_USER_ONLY
+    if (sv_mem_misaligned(ex, addr)) {
+        unsigned bytes = ex->mem_es / 8;
+        int mmu_idx = riscv_env_mmu_index(env, false);
+
+        for (target_ulong a = addr; a < addr + bytes;
+             a = (a | ~TARGET_PAGE_MASK) + 1) {
+            probe_access(env, a, 1, MMU_DATA_STORE, mmu_idx, ex->ra);
+        }
+        for (unsigned b = 0; b < bytes; b++) {
+            cpu_stb_data_ra(env, addr + b, v >> (8 * b), ex->ra);
+        }
+        return;
+    }
+#endif
     switch (ex->mem_es) {
     case 8:
         cpu_stb_data_ra(env, addr, v, ex->ra);
@@ -571,7 +588,7 @@ static void sv_mem_store(SVExec *ex, target_ulong addr, uint64_t v)
 
 /* A predicate that leaves every element 0..VL-1 active (no zeroing
  * effect then), e.g. x0 with inv: the fail-on-first idiom (§7.2). */
-static bool sv_unmasked(SVExec *ex, const SVPredDesc *p)
+static bool sv_unmasked(SVExec *ex, const sv_pred_entry *p)
 {
     /* (1 << VL) - 1: MAKE_64BIT_MASK(0, 0) shifts by 64 (UBSan, VL = 0) */
     uint64_t all = ex->vl >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << ex->vl) - 1;
@@ -666,9 +683,7 @@ static uint64_t sv_twin_read(SVExec *ex, unsigned i, unsigned s)
 {
     const sv_op *op = &ex->op;
     float_status *st = &ex->env->fp_status;
-    const SVOpnd *src = op->cls == SV_OPC_STORE ? &ex->rs2
-                        : ex->rs1.present       ? &ex->rs1
-                                                : &ex->rs2;
+    const SVOpnd *src = sv_slot(ex, ex->r->src_slot);
     unsigned idx = sv_index(ex, src, i, s);
     uint64_t v;
 
@@ -779,11 +794,8 @@ static void sv_loop_twin(SVExec *ex)
     const sv_op *op = &ex->op;
     sv_state_fields st = ex->st;
     bool is_mem = op->cls == SV_OPC_LOAD || op->cls == SV_OPC_STORE;
-    const SVOpnd *src = op->cls == SV_OPC_STORE  ? &ex->rs2
-                        : op->cls == SV_OPC_LOAD ? &ex->rs1
-                        : ex->rs1.present        ? &ex->rs1
-                                                 : &ex->rs2;
-    const SVOpnd *dst = op->cls == SV_OPC_STORE ? &ex->rs1 : &ex->rd;
+    const SVOpnd *src = sv_slot(ex, ex->r->src_slot);
+    const SVOpnd *dst = sv_slot(ex, ex->r->dst_slot);
     bool src_vec, dst_vec;
     uint64_t ps = sv_mask(ex, &ex->ps), pd = sv_mask(ex, &ex->pd);
     bool zs = ex->ps.enabled && ex->ps.zero;
@@ -910,84 +922,72 @@ done:
 }
 
 /*
- * Runs ex->op's element loop with the operands and predicates of desc;
- * ex has env, ra, insn, pc, op, vl, subvl, loopst and sign set.
+ * Runs the element loop of ex->r; ex has env, ra, pc, vl, subvl and
+ * loopst set.
  */
-static void sv_run(SVExec *ex, uint64_t desc)
+static void sv_run(SVExec *ex)
 {
-    ex->pd = sv_desc_pred(desc, SV_DESC_PRED_DEST);
-    ex->ps = sv_desc_pred(desc, SV_DESC_PRED_SRC);
-    ex->rd = sv_opnd(&ex->op.rd, sv_desc_operand(desc, SV_SLOT_RD));
-    ex->rs1 = sv_opnd(&ex->op.rs1, sv_desc_operand(desc, SV_SLOT_RS1));
-    ex->rs2 = sv_opnd(&ex->op.rs2, sv_desc_operand(desc, SV_SLOT_RS2));
-    ex->rs3 = sv_opnd(&ex->op.rs3, sv_desc_operand(desc, SV_SLOT_RS3));
+    const sv_resolved_op *r = ex->r;
+
+    ex->insn = r->insn;
+    ex->op = r->op;
+    ex->pd = r->pred_dest;
+    ex->ps = r->pred_src;
+    ex->rd = sv_opnd(&r->opnd[SV_RD]);
+    ex->rs1 = sv_opnd(&r->opnd[SV_RS1]);
+    ex->rs2 = sv_opnd(&r->opnd[SV_RS2]);
+    ex->rs3 = sv_opnd(&r->opnd[SV_RS3]);
+    ex->mem_es = r->mem_es * 8;
+    ex->sign =
+        r->result_sign == SV_SIGN_OP ? -1 : r->result_sign == SV_SIGN_SIGNED;
     ex->st = sv_state_unpack(*ex->loopst);
     ex->offsets_dirty = ex->st.srcoffs | ex->st.destoffs | ex->st.dsvoffs;
 
-    for (const SVOpnd *o = &ex->rd; o <= &ex->rs3; o++) {
-        if (o->present && o->is_fp && o->overridden && o->width == 8) {
-            sv_illegal(ex, "8-bit FP elements have no format (§5.5)");
-        }
+    if (r->kind != SV_EXEC_ELEMENTS && r->kind != SV_EXEC_MEMORY) {
+        sv_illegal(ex, "not an element loop (translator out of step)");
     }
-    if (ex->op.cls == SV_OPC_LOAD || ex->op.cls == SV_OPC_STORE) {
-        unsigned w = ex->op.mem_bytes * 8;
-
-        /* The address register's width cuts memory up (§8.2). */
-        ex->mem_es =
-            ex->rs1.overridden && ex->rs1.width < w ? ex->rs1.width : w;
-        sv_loop_twin(ex);
-    } else if (ex->op.twin) {
+    if (r->twin) {
         sv_loop_twin(ex);
     } else {
         sv_loop_single(ex);
     }
 }
 
-static void sv_elements(CPURISCVState *env, uint32_t insn, uint64_t desc,
-                        target_ulong pc, uintptr_t ra)
+void sv_exec_run(CPURISCVState *env, const sv_resolved_op *r, target_ulong pc,
+                 unsigned vl, unsigned subvl, uint32_t *loopst, uintptr_t ra)
 {
     SVExec ex = {
         .env = env,
         .ra = ra,
-        .insn = insn,
         .pc = pc,
-        .subvl = sv_state_subvl(env->sv.state),
-        .loopst = &env->sv.state,
-        .sign = -1,
-    };
-    unsigned vl_reg = sv_state_vl_reg(env->sv.state);
-
-    if (!sv_op_decode_cached(insn, &ex.op)) {
-        sv_illegal(&ex, "undecodable (translator out of step)");
-    }
-    ex.vl = sv_effective_vl(env->sv.state, vl_reg ? env->gpr[vl_reg] : 0);
-    sv_run(&ex, desc);
-}
-
-void sv_exec_prefixed(CPURISCVState *env, const sv_op *op, uint32_t insn,
-                      uint64_t desc, target_ulong pc, unsigned vl,
-                      unsigned subvl, uint32_t *loopst, bool int_signed,
-                      uintptr_t ra)
-{
-    SVExec ex = {
-        .env = env,
-        .ra = ra,
-        .insn = insn,
-        .pc = pc,
-        .op = *op,
+        .r = r,
         .vl = vl,
         .subvl = subvl,
         .loopst = loopst,
-        .sign = int_signed,
     };
 
-    sv_run(&ex, desc);
+    sv_run(&ex);
 }
 
-void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
-                         target_ulong pc)
+/* A VBLOCK op (or a prefix on STATE): VL and SUBVL are STATE's. */
+static void sv_elements(CPURISCVState *env, const sv_resolved_op *r,
+                        target_ulong pc, uintptr_t ra)
 {
-    sv_elements(env, insn, desc, pc, GETPC());
+    uint32_t state = env->sv.state;
+    unsigned vl_reg = sv_state_vl_reg(state);
+
+    sv_exec_run(env, r, pc,
+                sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0),
+                sv_state_subvl(state), &env->sv.state, ra);
+}
+
+void HELPER(sv_elements)(CPURISCVState *env, uint64_t d0, uint64_t d1,
+                         uint64_t imm, target_ulong pc, uint32_t insn)
+{
+    sv_resolved_op r;
+
+    sv_desc_unpack(d0, d1, imm, insn, &r);
+    sv_elements(env, &r, pc, GETPC());
 }
 
 /*
@@ -1001,8 +1001,8 @@ void HELPER(sv_elements)(CPURISCVState *env, uint32_t insn, uint64_t desc,
  * a resumed loop, a fault (precise, §7.1 for the first element), MMIO,
  * watchpoints, pages holding translated code.  Returns false for those.
  */
-static bool sv_unit_run(CPURISCVState *env, uint32_t insn, uint64_t desc,
-                        uintptr_t ra)
+static bool sv_unit_run(CPURISCVState *env, uint64_t d0, uint64_t d1,
+                        uint64_t imm, uintptr_t ra)
 {
     uint32_t state = env->sv.state;
     unsigned vl_reg = sv_state_vl_reg(state);
@@ -1012,23 +1012,26 @@ static bool sv_unit_run(CPURISCVState *env, uint32_t insn, uint64_t desc,
     target_ulong a0, end, page_end[2];
     void *host[2];
     uint8_t *file;
-    sv_op op;
+    uint64_t data, addr;
 
-    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state) ||
-        !sv_op_decode_cached(insn, &op)) {
+    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
         return false;
     }
-    store = op.cls == SV_OPC_STORE;
-    ffirst = !store && sv_desc_pred(desc, SV_DESC_PRED_DEST).ffirst;
-    es = op.mem_bytes;
+    /* Runs once per vector access: only the fields it needs, unpacked. */
+    store = FIELD_EX64(d1, SVDESC, CLS) == SV_OPC_STORE;
+    data = extract64(d0, (store ? SV_RS2 : SV_RD) * SV_DESC_OPND_BITS,
+                     SV_DESC_OPND_BITS);
+    addr = extract64(d0, SV_RS1 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
+    ffirst = FIELD_EX64(d1, SVDESC, FFIRST) == SV_FFIRST_TRAP;
+    es = 1 << FIELD_EX64(d1, SVDESC, LOG2ES);
     n = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
-    off = sv_desc_operand(desc, store ? SV_SLOT_RS2 : SV_SLOT_RD).regidx * 8;
+    off = FIELD_EX64(data, SVOPND, REG) * 8;
     if (off + n * es > SV_FILE_BYTES) {
         return false; /* the element loop raises illegal (C4) */
     }
-    file = (store ? op.rs2.is_fp : op.rd.is_fp) ? (uint8_t *)env->sv_fpr
-                                                : (uint8_t *)env->sv_gpr;
-    a0 = env->sv_gpr[sv_desc_operand(desc, SV_SLOT_RS1).regidx] + op.imm;
+    file = FIELD_EX64(data, SVOPND, FP) ? (uint8_t *)env->sv_fpr
+                                        : (uint8_t *)env->sv_gpr;
+    a0 = env->sv_gpr[FIELD_EX64(addr, SVOPND, REG)] + imm;
     end = a0 + (target_ulong)n * es;
     /* At most 64 x 8 bytes: two pages. */
     for (target_ulong p = a0; p < end; p = (p | ~TARGET_PAGE_MASK) + 1) {
@@ -1070,13 +1073,24 @@ static bool sv_unit_run(CPURISCVState *env, uint32_t insn, uint64_t desc,
     return true;
 }
 
-void HELPER(sv_unit_run)(CPURISCVState *env, uint32_t insn, uint64_t desc,
-                         target_ulong pc)
+/* The general loop for what sv_unit_run leaves (kept out of its frame). */
+static __attribute__((noinline)) void
+sv_unit_run_slow(CPURISCVState *env, uint64_t d0, uint64_t d1, uint64_t imm,
+                 target_ulong pc, uint32_t insn, uintptr_t ra)
+{
+    sv_resolved_op r;
+
+    sv_desc_unpack(d0, d1, imm, insn, &r);
+    sv_elements(env, &r, pc, ra);
+}
+
+void HELPER(sv_unit_run)(CPURISCVState *env, uint64_t d0, uint64_t d1,
+                         uint64_t imm, target_ulong pc, uint32_t insn)
 {
     uintptr_t ra = GETPC();
 
-    if (!sv_unit_run(env, insn, desc, ra)) {
-        sv_elements(env, insn, desc, pc, ra);
+    if (!sv_unit_run(env, d0, d1, imm, ra)) {
+        sv_unit_run_slow(env, d0, d1, imm, pc, insn, ra);
     }
 }
 
@@ -1093,28 +1107,31 @@ static bool sv_branch_operand_fits(const sv_branch_operand *o, unsigned vl)
     return !o->isvec || vl * o->width / 8 <= o->readable;
 }
 
-target_ulong HELPER(sv_branch)(CPURISCVState *env, uint32_t insn, uint64_t desc)
+target_ulong HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1,
+                               uint32_t insn)
 {
-    SVOperandDesc a = sv_desc_operand(desc, SV_SLOT_RS1);
-    SVOperandDesc b = sv_desc_operand(desc, SV_SLOT_RS2);
-    SVPredDesc first = sv_desc_pred(desc, SV_DESC_PRED_SRC);
-    SVPredDesc second = sv_desc_pred(desc, SV_DESC_PRED_DEST);
+    /* This runs once per iteration of a vector loop: only what it needs. */
+    uint64_t va = extract64(d0, SV_RS1 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
+    uint64_t vb = extract64(d0, SV_RS2 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
+    unsigned areg = FIELD_EX64(va, SVOPND, REG);
+    unsigned breg = FIELD_EX64(vb, SVOPND, REG);
+    sv_pred_entry first = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PS));
+    sv_pred_entry second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
     uint32_t state = env->sv.state;
     unsigned vl_reg = sv_state_vl_reg(state);
     const uint8_t *file = (const uint8_t *)env->sv_gpr;
     sv_branch_desc d;
     sv_branch_result r;
-    bool vector = a.isvec || b.isvec;
+    bool vector = FIELD_EX64(d1, SVDESC, VECTOR);
 
-    /* This runs once per iteration of a vector loop: no SVExec set-up. */
-    d.kind = (desc >> SV_DESC_BRANCH_KIND) & 7;
+    d.kind = FIELD_EX64(d1, SVDESC, FN);
     /* The kernel may load whole SIMD vectors up to the file's end. */
-    d.a = (sv_branch_operand){file + a.regidx * 8, a.isvec,
-                              a.elwidth ? a.elwidth : 64,
-                              sizeof(env->sv_gpr) - a.regidx * 8};
-    d.b = (sv_branch_operand){file + b.regidx * 8, b.isvec,
-                              b.elwidth ? b.elwidth : 64,
-                              sizeof(env->sv_gpr) - b.regidx * 8};
+    d.a = (sv_branch_operand){file + areg * 8, FIELD_EX64(va, SVOPND, ISVEC),
+                              8 << FIELD_EX64(va, SVOPND, LOG2W),
+                              sizeof(env->sv_gpr) - areg * 8};
+    d.b = (sv_branch_operand){file + breg * 8, FIELD_EX64(vb, SVOPND, ISVEC),
+                              8 << FIELD_EX64(vb, SVOPND, LOG2W),
+                              sizeof(env->sv_gpr) - breg * 8};
     if (!vector) {
         /* Both redirected scalars: an ordinary branch (A29). */
         d.ps = ~(uint64_t)0;

@@ -1,82 +1,205 @@
 /*
- * Simple-V: the descriptor the VBLOCK translator passes to the element
- * loop helper (sv_exec.c), packed into one 64-bit immediate.
- *
- * The translator resolves an inner instruction's operands against the
- * block's tables at translate time (§3.8 QEMU NOTE); the helper receives
- * only the result: for each register operand the real register, whether
- * it is a vector and its element width, and the predicate entries that
- * apply.  Included by trans_sv.c.inc and sv_exec.c.
+ * Simple-V: the descriptor that carries a resolved instruction
+ * (sv_resolve_op / sv_resolve_prefix, svcore.h) from the translator to the
+ * run-time helpers, in two 64-bit immediates built with registerfields'
+ * FIELD().  The helpers unpack it and never decode the instruction word:
+ * every rule has been applied at translate time by svcore.  Included by
+ * trans_sv.c.inc, sv_exec.c and sv_prefix.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef TARGET_RISCV_SV_EXEC_H
 #define TARGET_RISCV_SV_EXEC_H
 
-/* Operand slots, each SV_DESC_OPND_BITS wide from bit slot * 10. */
-enum { SV_SLOT_RD, SV_SLOT_RS1, SV_SLOT_RS2, SV_SLOT_RS3, SV_SLOT_COUNT };
+#include "hw/registerfields.h"
 
-/* One operand: 9:3 regidx (0..127), 2 isvec, 1:0 vew (0 = default). */
-#define SV_DESC_OPND_BITS 10
-/* Predicates: destination side at bit 40, source side at bit 49;
- * 0 enabled, 5:1 predidx, 6 inv, 7 zero, 8 ffirst. */
-#define SV_DESC_PRED_BITS 9
-#define SV_DESC_PRED_DEST 40
-#define SV_DESC_PRED_SRC 49
-/* Vector branches: the compare (funct3, sv_cmp_kind) at 60:58. */
-#define SV_DESC_BRANCH_KIND 58
+/* One operand, 16 bits of desc0 per slot (SV_RD..SV_RS3). */
+FIELD(SVOPND, REG, 0, 7)
+FIELD(SVOPND, ISVEC, 7, 1)
+FIELD(SVOPND, PRESENT, 8, 1)
+FIELD(SVOPND, FP, 9, 1)
+FIELD(SVOPND, OVR, 10, 1)
+FIELD(SVOPND, LOG2W, 11, 2)  /* element width 8 << LOG2W bits */
+FIELD(SVOPND, LOG2NW, 13, 2) /* the op's natural width, likewise */
+FIELD(SVOPND, TAGGED, 15, 1)
+#define SV_DESC_OPND_BITS 16
 
-typedef struct SVOperandDesc {
-    unsigned regidx;
-    bool isvec;
-    unsigned elwidth; /* 0 = default, else 8, 16 or 32 */
-} SVOperandDesc;
+/* A predicate entry (9 bits). */
+FIELD(SVPRED, EN, 0, 1)
+FIELD(SVPRED, IDX, 1, 5)
+FIELD(SVPRED, INV, 6, 1)
+FIELD(SVPRED, ZERO, 7, 1)
+FIELD(SVPRED, FF, 8, 1)
 
-typedef struct SVPredDesc {
-    bool enabled;
-    unsigned predidx;
-    bool inv;
-    bool zero;
-    bool ffirst;
-} SVPredDesc;
+/* desc1: everything else the element loops need. */
+FIELD(SVDESC, PD, 0, 9)
+FIELD(SVDESC, PS, 9, 9)
+FIELD(SVDESC, CLS, 18, 4) /* sv_op_class */
+FIELD(SVDESC, FN, 22, 5)  /* sv_alu_op (INT; BRANCH: funct3), sv_fp_op */
+FIELD(SVDESC, OPTWIN, 27, 1)
+FIELD(SVDESC, INT_SIGNED, 28, 1)
+FIELD(SVDESC, LOG2MEMB, 29, 2)
+FIELD(SVDESC, B_IMM, 31, 1)
+FIELD(SVDESC, SIGN, 32, 2) /* sv_result_sign */
+FIELD(SVDESC, KIND, 34, 3) /* sv_exec_kind */
+FIELD(SVDESC, FFIRST, 37, 2)
+FIELD(SVDESC, VECTOR, 39, 1)
+FIELD(SVDESC, LOG2ES, 40, 2) /* memory element size 1 << LOG2ES bytes */
+FIELD(SVDESC, SRC, 42, 2)
+FIELD(SVDESC, DST, 44, 2)
+FIELD(SVDESC, SVPSTATE, 46, 1)
+FIELD(SVDESC, SVLEN, 47, 3)
+FIELD(SVDESC, VLT_FORM, 50, 3)
+FIELD(SVDESC, VLT_DEST, 53, 5)
+FIELD(SVDESC, VLT_VALUE, 58, 6)
 
-static inline uint64_t sv_desc_pack_operand(unsigned slot, unsigned regidx,
-                                            bool isvec, unsigned elwidth)
+typedef struct SVDesc {
+    uint64_t d0, d1;
+} SVDesc;
+
+static inline unsigned sv_desc_log2(unsigned v)
 {
-    unsigned vew = elwidth == 8 ? 1 : elwidth == 16 ? 2 : elwidth == 32 ? 3 : 0;
-
-    return (uint64_t)(regidx << 3 | isvec << 2 | vew)
-           << (slot * SV_DESC_OPND_BITS);
+    return v ? ctz32(v) : 0;
 }
 
-static inline SVOperandDesc sv_desc_operand(uint64_t desc, unsigned slot)
+static inline uint64_t sv_desc_pack_pred(const sv_pred_entry *p)
 {
-    unsigned v = (desc >> (slot * SV_DESC_OPND_BITS)) & 0x3ff;
-    static const unsigned widths[4] = {0, 8, 16, 32};
+    uint64_t v = 0;
 
-    return (SVOperandDesc){
-        .regidx = v >> 3, .isvec = (v >> 2) & 1, .elwidth = widths[v & 3]};
+    if (p->enabled) {
+        v = FIELD_DP64(v, SVPRED, EN, 1);
+        v = FIELD_DP64(v, SVPRED, IDX, p->predidx);
+        v = FIELD_DP64(v, SVPRED, INV, p->inv);
+        v = FIELD_DP64(v, SVPRED, ZERO, p->zero);
+        v = FIELD_DP64(v, SVPRED, FF, p->ffirst);
+    }
+    return v;
 }
 
-static inline uint64_t sv_desc_pack_pred(unsigned shift, bool enabled,
-                                         unsigned predidx, bool inv, bool zero,
-                                         bool ffirst)
+static inline sv_pred_entry sv_desc_unpack_pred(uint64_t v)
 {
-    return enabled ? (uint64_t)(1 | predidx << 1 | inv << 6 | zero << 7 |
-                                ffirst << 8)
-                         << shift
-                   : 0;
+    return (sv_pred_entry){
+        .enabled = FIELD_EX64(v, SVPRED, EN),
+        .predidx = FIELD_EX64(v, SVPRED, IDX),
+        .inv = FIELD_EX64(v, SVPRED, INV),
+        .zero = FIELD_EX64(v, SVPRED, ZERO),
+        .ffirst = FIELD_EX64(v, SVPRED, FF),
+    };
 }
 
-static inline SVPredDesc sv_desc_pred(uint64_t desc, unsigned shift)
+static inline SVDesc sv_desc_pack(const sv_resolved_op *r)
 {
-    unsigned v = (desc >> shift) & 0x1ff;
+    SVDesc d = {0, 0};
+    const sv_op *op = &r->op;
 
-    return (SVPredDesc){.enabled = v & 1,
-                        .predidx = (v >> 1) & 31,
-                        .inv = (v >> 6) & 1,
-                        .zero = (v >> 7) & 1,
-                        .ffirst = (v >> 8) & 1};
+    for (unsigned k = 0; k < SV_NUM_SLOTS; k++) {
+        const sv_resolved_operand *o = &r->opnd[k];
+        uint64_t v = 0;
+
+        if (!o->present) {
+            continue;
+        }
+        v = FIELD_DP64(v, SVOPND, REG, o->reg);
+        v = FIELD_DP64(v, SVOPND, ISVEC, o->isvec);
+        v = FIELD_DP64(v, SVOPND, PRESENT, 1);
+        v = FIELD_DP64(v, SVOPND, FP, o->is_fp);
+        v = FIELD_DP64(v, SVOPND, OVR, o->overridden);
+        v = FIELD_DP64(v, SVOPND, LOG2W, sv_desc_log2(o->width / 8));
+        v = FIELD_DP64(v, SVOPND, LOG2NW, sv_desc_log2(o->natural / 8));
+        v = FIELD_DP64(v, SVOPND, TAGGED, o->tagged);
+        d.d0 |= v << (k * SV_DESC_OPND_BITS);
+    }
+    d.d1 = FIELD_DP64(d.d1, SVDESC, PD, sv_desc_pack_pred(&r->pred_dest));
+    d.d1 = FIELD_DP64(d.d1, SVDESC, PS, sv_desc_pack_pred(&r->pred_src));
+    d.d1 = FIELD_DP64(d.d1, SVDESC, CLS, op->cls);
+    d.d1 =
+        FIELD_DP64(d.d1, SVDESC, FN, op->cls == SV_OPC_FP ? op->fp : op->alu);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, OPTWIN, op->twin);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, INT_SIGNED, op->int_signed);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, LOG2MEMB, sv_desc_log2(op->mem_bytes));
+    d.d1 = FIELD_DP64(d.d1, SVDESC, B_IMM, op->b_is_imm);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, SIGN, r->result_sign);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, KIND, r->kind);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, FFIRST, r->ffirst);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, VECTOR, r->vector);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, LOG2ES, sv_desc_log2(r->mem_es));
+    d.d1 = FIELD_DP64(d.d1, SVDESC, SRC, r->src_slot);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, DST, r->dst_slot);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, SVPSTATE, r->uses_svpstate);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, SVLEN, r->svlen);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, VLT_FORM, r->vltyp.form);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, VLT_DEST, r->vltyp.vldest);
+    d.d1 = FIELD_DP64(d.d1, SVDESC, VLT_VALUE, r->vltyp.value);
+    return d;
+}
+
+/*
+ * The description back (what the element loops read of it; key, op.len,
+ * op.rm and op.fmt_bits stay 0: the translator has used them).  imm is
+ * op.imm, insn the word for log messages only.
+ */
+static inline void sv_desc_unpack(uint64_t d0, uint64_t d1, int64_t imm,
+                                  uint32_t insn, sv_resolved_op *r)
+{
+    sv_operand *ops[SV_NUM_SLOTS];
+    sv_op *op = &r->op;
+
+    memset(r, 0, sizeof(*r));
+    ops[SV_RD] = &op->rd;
+    ops[SV_RS1] = &op->rs1;
+    ops[SV_RS2] = &op->rs2;
+    ops[SV_RS3] = &op->rs3;
+    r->insn = insn;
+    for (unsigned k = 0; k < SV_NUM_SLOTS; k++) {
+        uint64_t v = extract64(d0, k * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
+        sv_resolved_operand *o = &r->opnd[k];
+
+        if (!FIELD_EX64(v, SVOPND, PRESENT)) {
+            continue;
+        }
+        o->present = 1;
+        o->reg = FIELD_EX64(v, SVOPND, REG);
+        o->isvec = FIELD_EX64(v, SVOPND, ISVEC);
+        o->is_fp = FIELD_EX64(v, SVOPND, FP);
+        o->overridden = FIELD_EX64(v, SVOPND, OVR);
+        o->width = 8 << FIELD_EX64(v, SVOPND, LOG2W);
+        o->natural = 8 << FIELD_EX64(v, SVOPND, LOG2NW);
+        o->tagged = FIELD_EX64(v, SVOPND, TAGGED);
+        r->tagged |= o->tagged;
+        ops[k]->present = 1;
+        ops[k]->is_fp = o->is_fp;
+        ops[k]->width = o->natural;
+    }
+    r->pred_dest = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
+    r->pred_src = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PS));
+    op->cls = FIELD_EX64(d1, SVDESC, CLS);
+    if (op->cls == SV_OPC_FP) {
+        op->fp = FIELD_EX64(d1, SVDESC, FN);
+    } else {
+        op->alu = FIELD_EX64(d1, SVDESC, FN);
+    }
+    op->twin = FIELD_EX64(d1, SVDESC, OPTWIN);
+    op->int_signed = FIELD_EX64(d1, SVDESC, INT_SIGNED);
+    op->b_is_imm = FIELD_EX64(d1, SVDESC, B_IMM);
+    op->imm = imm;
+    r->kind = FIELD_EX64(d1, SVDESC, KIND);
+    r->ffirst = FIELD_EX64(d1, SVDESC, FFIRST);
+    r->vector = FIELD_EX64(d1, SVDESC, VECTOR);
+    r->result_sign = FIELD_EX64(d1, SVDESC, SIGN);
+    r->src_slot = FIELD_EX64(d1, SVDESC, SRC);
+    r->dst_slot = FIELD_EX64(d1, SVDESC, DST);
+    if (op->cls == SV_OPC_LOAD || op->cls == SV_OPC_STORE) {
+        op->mem_bytes = 1 << FIELD_EX64(d1, SVDESC, LOG2MEMB);
+        r->mem_bytes = op->mem_bytes;
+        r->mem_es = 1 << FIELD_EX64(d1, SVDESC, LOG2ES);
+        r->unit_stride = !r->opnd[SV_RS1].isvec;
+    }
+    r->twin = op->twin || r->kind == SV_EXEC_MEMORY;
+    r->uses_svpstate = FIELD_EX64(d1, SVDESC, SVPSTATE);
+    r->svlen = FIELD_EX64(d1, SVDESC, SVLEN);
+    r->vltyp.form = FIELD_EX64(d1, SVDESC, VLT_FORM);
+    r->vltyp.vldest = FIELD_EX64(d1, SVDESC, VLT_DEST);
+    r->vltyp.value = FIELD_EX64(d1, SVDESC, VLT_VALUE);
 }
 
 /* The VL block (§3.3) packed for helper_sv_vblock_enter. */
@@ -97,16 +220,12 @@ static inline sv_vl_block sv_unpack_vl_block(uint32_t v)
 }
 
 /*
- * The element loop of a prefixed (P48/P64) instruction (sv_prefix.c):
- * op as sv_prefix_decode gives it, desc packed from its context, VL and
+ * The element loop of the resolved instruction r (sv_exec.c): VL and
  * SUBVL already chosen, loopst the word whose offsets the loop steps
- * (STATE or SVPSTATE), int_signed the §4.2 signedness rule; ra is the
- * helper's GETPC().  Defined in sv_exec.c with the VBLOCK loops, which
- * it runs unchanged.
+ * (STATE, or SVPSTATE for a VLtyp/svlen prefix); ra is the helper's
+ * GETPC().  The one loop for VBLOCK ops and P48/P64 alike.
  */
-void sv_exec_prefixed(CPURISCVState *env, const sv_op *op, uint32_t insn,
-                      uint64_t desc, target_ulong pc, unsigned vl,
-                      unsigned subvl, uint32_t *loopst, bool int_signed,
-                      uintptr_t ra);
+void sv_exec_run(CPURISCVState *env, const sv_resolved_op *r, target_ulong pc,
+                 unsigned vl, unsigned subvl, uint32_t *loopst, uintptr_t ra);
 
 #endif

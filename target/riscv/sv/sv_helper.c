@@ -76,14 +76,19 @@ void HELPER(sv_vblock_jump)(CPURISCVState *env, target_ulong target,
     env->sv.pcvblk = 0;
 }
 
-target_ulong HELPER(sv_inline_vl)(CPURISCVState *env, uint32_t top_reg)
+/*
+ * top_stride: 7:0 the highest vector base register, 15:8 the bytes from
+ * one element to the next (8, or 1/2/4 for packed elements, §5.5).
+ */
+target_ulong HELPER(sv_inline_vl)(CPURISCVState *env, uint32_t top_stride)
 {
     uint32_t state = env->sv.state;
+    unsigned top = top_stride & 0xff, stride = top_stride >> 8;
     unsigned vl;
 
     if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
         return -1;
     }
     vl = sv_effective_vl(state, env->gpr[sv_state_vl_reg(state)]);
-    return top_reg + vl > SV_NUM_REGS ? (target_ulong)-1 : vl;
+    return 8 * top + vl * stride > 8 * SV_NUM_REGS ? (target_ulong)-1 : vl;
 }

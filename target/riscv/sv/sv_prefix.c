@@ -1,17 +1,15 @@
 /*
  * SVPrefix (P48/P64, §4): the run-time part of a prefixed instruction.
  *
- * The translator has checked the prefix (sv_prefix_decode) and passes
- * its bits; the helper decodes them again (as helper_sv_elements decodes
- * its opcode), chooses VL and SUBVL (STATE's, or SVPSTATE's for a
- * VLtyp/svlen instruction: §1.7, §4.4, A24, A25, A43, A51) and runs the
- * VBLOCK element loops of sv_exec.c on the operands the prefix names.
+ * The translator has decoded and resolved the prefix (sv_prefix_decode,
+ * sv_resolve_prefix) and passes the packed description; the helper
+ * chooses VL and SUBVL (SVPSTATE's for a VLtyp/svlen instruction: §1.7,
+ * §4.4, A24, A25, A43, A51) and runs the element loops of sv_exec.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
-#include "qemu/bswap.h"
 #include "cpu.h"
 #include "exec/exec-all.h"
 #include "exec/helper-proto.h"
@@ -19,44 +17,27 @@
 #include "svcore.h"
 #include "sv_exec.h"
 
-/* The element-loop descriptor of a prefix's operands and predicates. */
-static uint64_t sv_prefix_desc(const sv_prefix_context *p)
-{
-    const sv_reg_entry *e[SV_SLOT_COUNT] = {&p->rd, &p->rs1, &p->rs2, &p->rs3};
-    uint64_t d = 0;
-
-    for (unsigned k = 0; k < SV_SLOT_COUNT; k++) {
-        if (e[k]->enabled) {
-            d |= sv_desc_pack_operand(k, e[k]->regidx, e[k]->isvec,
-                                      e[k]->elwidth);
-        }
-    }
-    d |=
-        sv_desc_pack_pred(SV_DESC_PRED_DEST, p->pred_dest.enabled,
-                          p->pred_dest.predidx, p->pred_dest.inv, false, false);
-    d |= sv_desc_pack_pred(SV_DESC_PRED_SRC, p->pred_src.enabled,
-                           p->pred_src.predidx, p->pred_src.inv, false, false);
-    return d;
-}
-
-void HELPER(sv_prefix)(CPURISCVState *env, uint64_t bits, target_ulong pc)
+/*
+ * A prefix whose loop runs on SVPSTATE (VLtyp or svlen, §1.7): the
+ * translator resolved it (sv_resolve_prefix) and passes the description;
+ * a prefix on STATE runs helper_sv_elements like a VBLOCK op.
+ */
+void HELPER(sv_prefix)(CPURISCVState *env, uint64_t d0, uint64_t d1,
+                       uint64_t imm, target_ulong pc, uint32_t insn)
 {
     uintptr_t ra = GETPC();
-    uint8_t bytes[8];
-    sv_prefix_context p;
+    sv_resolved_op r;
+    sv_prefix_context p = {0};
     uint32_t state = env->sv.state;
     unsigned vl_reg = sv_state_vl_reg(state);
     sv_prefix_loop loop;
     uint64_t vlen_value = 0;
 
-    stq_le_p(bytes, bits);
-    if (sv_prefix_decode(bytes, sizeof(bytes), &p) != SV_OK) {
-        qemu_log_mask(LOG_GUEST_ERROR,
-                      "SVPrefix at 0x" TARGET_FMT_lx
-                      ": undecodable (translator out of step)\n",
-                      pc);
-        riscv_raise_exception(env, RISCV_EXCP_ILLEGAL_INST, ra);
-    }
+    sv_desc_unpack(d0, d1, imm, insn, &r);
+    /* sv_prefix_loop_begin reads only the loop fields of the context. */
+    p.uses_svpstate = r.uses_svpstate;
+    p.svlen = r.svlen;
+    p.vltyp = r.vltyp;
     if (p.vltyp.form == SV_VLTYP_VL_REG) {
         vlen_value = env->gpr[p.vltyp.value];
     }
@@ -67,9 +48,8 @@ void HELPER(sv_prefix)(CPURISCVState *env, uint64_t bits, target_ulong pc)
     if (p.uses_svpstate) {
         env->sv.svpstate = loop.svpstate;
     }
-    sv_exec_prefixed(
-        env, &p.op, p.insn, sv_prefix_desc(&p), pc, loop.vl, loop.subvl,
-        p.uses_svpstate ? &env->sv.svpstate : &env->sv.state, p.int_signed, ra);
+    sv_exec_run(env, &r, pc, loop.vl, loop.subvl,
+                p.uses_svpstate ? &env->sv.svpstate : &env->sv.state, ra);
     if (loop.write_vldest) {
         env->gpr[p.vltyp.vldest] = loop.vl;
     }

@@ -431,9 +431,8 @@ sv_status sv_pcvblk_advance(const sv_vblock_context *ctx, uint32_t *pcvblk);
 /* ---------------------------------------------------------------------
  * Inner instructions of a VBLOCK (§5, §8): which operands an RVC or RV32
  * instruction has, of which register class, and how the element loop
- * treats it.  The translator decodes each inner opcode with this to look
- * the operands up in the block's tables; the run-time element loop
- * decodes the same word again (it is passed as an immediate) to run it.
+ * treats it.  sv_resolve_op decodes each inner opcode with this and looks
+ * its operands up in the block's tables (the resolution step, below).
  */
 
 /* How the element loop treats an instruction (§5.2, §8.4, A36-A38). */
@@ -839,6 +838,134 @@ sv_prefix_loop sv_prefix_loop_begin(const sv_prefix_context *p,
                                     uint32_t svpstate, unsigned state_mvl,
                                     unsigned state_vl, unsigned state_subvl,
                                     uint64_t vlen_value);
+
+/* ---------------------------------------------------------------------
+ * The resolution step (§5, §6, §7, §8): one inner instruction of a
+ * VBLOCK, or the instruction a P48/P64 wraps, resolved against its
+ * context into a complete, immutable description of its element loop.
+ * Every rule that links an instruction to its context lives here and
+ * nowhere else: which register entry applies to an operand, which
+ * predicate belongs to which side, the memory element size, which ops
+ * stay scalar, how the op executes.  VBLOCK ops and prefixed ops give the
+ * same description, so one set of element loops runs both; consumers (the
+ * translator, the run-time helpers, the profiler) read it and never look
+ * at the tables or the instruction word again.
+ */
+
+/* How an instruction executes. */
+typedef enum sv_exec_kind {
+    SV_EXEC_ILLEGAL = 0,  /* illegal instruction: .why says which rule */
+    SV_EXEC_SCALAR,       /* no register entry applies: the plain
+                             instruction, on its own registers */
+    SV_EXEC_STAYS_SCALAR, /* SV is off for it whatever the tables say:
+                             CSR* (A37), C.ADDI4SPN and C.ADDI16SP (§8.3) */
+    SV_EXEC_FLOW,         /* a branch or jump without register entries
+                             (§3.7, A14): once, on its own registers */
+    SV_EXEC_VBRANCH,      /* a branch with a register entry: §6.5 */
+    SV_EXEC_ELEMENTS,     /* an element loop without memory (INT, FP, and
+                             LUI/AUIPC once, A36) */
+    SV_EXEC_MEMORY,       /* an element loop of loads or stores (§8) */
+} sv_exec_kind;
+
+/* Fail-on-first (§7). */
+typedef enum sv_ffirst_kind {
+    SV_FFIRST_NONE = 0,
+    SV_FFIRST_TRAP, /* §7.1: a load/store's destination-side predicate */
+    SV_FFIRST_DATA, /* §7.2: an arithmetic result is zero; for a vector
+                       branch (§6.5) the first compare that fails */
+} sv_ffirst_kind;
+
+/* How a prefixed instruction's integer results are extended (§4.2). */
+typedef enum sv_result_sign {
+    SV_SIGN_OP = 0, /* the scalar op's own rule (VBLOCK ops) */
+    SV_SIGN_ZERO,   /* zero-extended */
+    SV_SIGN_SIGNED, /* sign-extended */
+} sv_result_sign;
+
+/* Operand slots of sv_resolved_op.opnd. */
+enum { SV_RD = 0, SV_RS1, SV_RS2, SV_RS3, SV_NUM_SLOTS };
+
+/* One register operand after redirection (§1.10, A26, A29, §5.5). */
+typedef struct sv_resolved_operand {
+    uint8_t present; /* the instruction has it (x0 of C.J/JAL/JALR's
+                        link field is no operand) */
+    uint8_t is_fp;
+    uint8_t key;        /* the 5-bit field as encoded */
+    uint8_t tagged;     /* a register entry (or the prefix) applies */
+    uint8_t reg;        /* the base register, 0..127 */
+    uint8_t isvec;      /* elements step from reg; else element 0 only */
+    uint8_t width;      /* element width in bits: 8, 16, 32 or 64 */
+    uint8_t natural;    /* the op's own width (sv_operand.width) */
+    uint8_t overridden; /* width comes from elwidth/itype (no NaN-boxing,
+                           packed elements, §5.5) */
+} sv_resolved_operand;
+
+typedef struct sv_resolved_op {
+    uint8_t kind;    /* sv_exec_kind */
+    const char *why; /* SV_EXEC_ILLEGAL: the rule, for the log */
+    uint32_t insn;   /* the instruction word (RV32 or RVC parcel) */
+    sv_op op;        /* sv_op_decode's result (prefix: the context's) */
+    sv_resolved_operand opnd[SV_NUM_SLOTS]; /* by SV_RD..SV_RS3 */
+    uint8_t tagged; /* any operand has a register entry */
+    uint8_t vector; /* any operand is a vector (and the op is not
+                       LUI/AUIPC): else the loop runs once */
+    /*
+     * Predicates (§1.11 get_pred_val; enabled = 0 means all ones, not
+     * zeroing).  Element loops: pred_dest is the destination side (a
+     * store's is its address register rs1, §5.4/§8.1), pred_src the
+     * source side of twin predication (loads: rs1; stores: rs2; C.MV:
+     * rs2; FP twins: rs1).  Vector branches (§6.2): pred_src is rs1's
+     * entry (the "first" predicate, with zero and ffirst), pred_dest the
+     * result register and mode, rs2's entry (x0's for C.BEQZ/C.BNEZ),
+     * which needs no register entry; its ffirst is 0.
+     */
+    sv_pred_entry pred_dest, pred_src;
+    uint8_t twin; /* twin-predicated: src_slot -> dst_slot */
+    uint8_t src_slot, dst_slot;
+    uint8_t ffirst; /* sv_ffirst_kind */
+    /* Loads/stores: the access size (op.mem_bytes) and the size each
+     * memory element has, smaller when the address register's elwidth
+     * cuts the access up (§8.2); bytes. */
+    uint8_t mem_bytes, mem_es;
+    uint8_t unit_stride; /* memory: scalar address register (§8.1) */
+    uint8_t result_sign; /* sv_result_sign */
+    /* The loop's VL/SUBVL source: 0 = STATE (VBLOCK ops, prefixes without
+     * VLtyp/svlen); 1 = SVPSTATE via sv_prefix_loop_begin with svlen and
+     * vltyp below (§1.7, §4.4). */
+    uint8_t uses_svpstate;
+    uint8_t svlen; /* 0: SUBVL from STATE; else 2..4 */
+    sv_vltyp vltyp;
+} sv_resolved_op;
+
+/*
+ * Resolves the inner instruction insn (16-bit parcel zero-extended, or
+ * the 32-bit word) of the VBLOCK ctx.  Always fills *out; returns false
+ * when kind is SV_EXEC_ILLEGAL.  Rules, in order:
+ *  - an encoding sv_op_decode rejects is illegal;
+ *  - x0 as a jump's link register is no operand;
+ *  - an operand is tagged when its class's table has an enabled entry for
+ *    its key; then reg/isvec/elwidth are the entry's (A29: isvec = 0 still
+ *    redirects), else reg = key, scalar, natural width;
+ *  - CSR* stay scalar (A37); so do C.ADDI4SPN and C.ADDI16SP (§8.3);
+ *  - untagged instructions are SCALAR, or FLOW for branches and jumps;
+ *    JAL/JALR with a link register (calls) are illegal (§3.7);
+ *  - tagged jumps are illegal (§5.2); SCALAR-class instructions (AMO,
+ *    LR/SC, FENCE, SYSTEM...) have no operands, so they run plain;
+ *  - a tagged branch is a VBRANCH; tagged LOAD/STORE are MEMORY; tagged
+ *    INT/FP/LUI/AUIPC are ELEMENTS (LUI/AUIPC once, A36);
+ *  - an FP operand with an 8-bit element width is illegal (§5.5).
+ */
+bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
+                   sv_resolved_op *out);
+
+/*
+ * Resolves the instruction a decoded P48/P64 wraps (§4): its operands are
+ * the prefix's entries, its predicates the prefix's (no zeroing, no
+ * fail-on-first), SUBVL and VL as uses_svpstate/svlen/vltyp say, integer
+ * results extended by the §4.2 signedness rule.  Same kinds as
+ * sv_resolve_op (the decode has rejected what a prefix cannot wrap).
+ */
+bool sv_resolve_prefix(const sv_prefix_context *p, sv_resolved_op *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,419 @@
+/*
+ * bench-kernels: small SV kernels against the best scalar RV64 code for
+ * the same work (glibc where it has the function), at VL 1, 8 and 64.
+ *
+ *   kernels_bench                      all kernels: bytes/ns, SV/scalar
+ *   kernels_bench KERNEL IMPL VL REPS  one kernel (for callgrind)
+ *
+ * KERNEL: add8 (bytes), mac32 (acc += a * b, 32-bit), add64, memcpy and
+ * memset (64-bit elements: 8 bytes each); IMPL: sv or scalar; VL 1, 8 or 64
+ * (add64: 32 for 64, see SV_ADD64).  Data sits in chunks of 64 elements (a, b
+ * and c or acc side by side), so every kernel walks the same memory with
+ * one address register.  Results are checked: a wrong SV answer fails.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sv.h"
+
+#define ELEMS 4096 /* per pass, a multiple of 64 */
+#define CHUNKS (ELEMS / 64)
+#define ROUNDS 5
+
+static uint8_t buf[CHUNKS * 3 * 64 * 8] __attribute__((aligned(64)));
+static uint8_t dst[ELEMS * 8] __attribute__((aligned(64)));
+
+/* ------------------------------------------------------------- add8 */
+/* Chunk: a[64] b[64] c[64] bytes. */
+#define SV_ADD8(VL)                                                            \
+    static void sv_add8_##VL(uint8_t *p)                                       \
+    {                                                                          \
+        register uint8_t *ps asm("s0") = p;                                    \
+        for (int k = 0; k < CHUNKS; k++, ps += 128) {                          \
+            register long n asm("a2") = 64;                                    \
+            asm volatile("1:\n"                                                \
+                         "sv_vblock_begin ext=1\n"                             \
+                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
+                         "sv_reg16 key=a0, regidx=32, vew=1\n"                 \
+                         "sv_reg16 key=a1, regidx=64, vew=1\n"                 \
+                         "sv_reg16 key=s0, regidx=s0, isvec=0, vew=1\n"        \
+                         "sv_ops\n"                                            \
+                         "ld a0, 0(s0)\n"                                      \
+                         "ld a1, 64(s0)\n"                                     \
+                         "add a0, a0, a1\n"                                    \
+                         "sd a0, 128(s0)\n"                                    \
+                         "sv_vblock_end\n"                                     \
+                         "add s0, s0, a4\n"                                    \
+                         "sub a2, a2, a4\n"                                    \
+                         "bnez a2, 1b\n"                                       \
+                         : "+r"(ps), "+r"(n)                                   \
+                         :                                                     \
+                         : "a0", "a1", "a4", "memory");                        \
+        }                                                                      \
+    }
+SV_ADD8(1)
+SV_ADD8(8)
+SV_ADD8(64)
+
+/* Scalar: eight bytes at a time (SWAR), the best plain RV64GC does. */
+static void scalar_add8(uint8_t *p)
+{
+    const uint64_t hi = 0x8080808080808080ull;
+    for (int k = 0; k < CHUNKS; k++, p += 192) {
+        for (int i = 0; i < 64; i += 8) {
+            uint64_t a, b, s;
+            memcpy(&a, p + i, 8);
+            memcpy(&b, p + 64 + i, 8);
+            s = ((a & ~hi) + (b & ~hi)) ^ ((a ^ b) & hi);
+            memcpy(p + 128 + i, &s, 8);
+        }
+    }
+}
+
+static int check_add8(void)
+{
+    for (int k = 0; k < CHUNKS; k++) {
+        const uint8_t *p = buf + k * 192;
+        for (int i = 0; i < 64; i++) {
+            if (p[128 + i] != (uint8_t)(p[i] + p[64 + i])) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ mac32 */
+/* Chunk: a[64] b[64] acc[64] 32-bit words; acc += a * b. */
+#define SV_MAC32(VL)                                                           \
+    static void sv_mac32_##VL(uint8_t *p)                                      \
+    {                                                                          \
+        register uint8_t *ps asm("s0") = p;                                    \
+        for (int k = 0; k < CHUNKS; k++, ps += 512) {                          \
+            register long n asm("a2") = 64;                                    \
+            asm volatile("1:\n"                                                \
+                         "sv_vblock_begin ext=1\n"                             \
+                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
+                         "sv_reg16 key=a0, regidx=32, vew=3\n"                 \
+                         "sv_reg16 key=a1, regidx=64, vew=3\n"                 \
+                         "sv_reg16 key=a3, regidx=96, vew=3\n"                 \
+                         "sv_reg16 key=s0, regidx=s0, isvec=0, vew=3\n"        \
+                         "sv_ops\n"                                            \
+                         "ld a0, 0(s0)\n"                                      \
+                         "ld a1, 256(s0)\n"                                    \
+                         "ld a3, 512(s0)\n"                                    \
+                         "mul a0, a0, a1\n"                                    \
+                         "add a3, a3, a0\n"                                    \
+                         "sd a3, 512(s0)\n"                                    \
+                         "sv_vblock_end\n"                                     \
+                         "slli t0, a4, 2\n"                                    \
+                         "add s0, s0, t0\n"                                    \
+                         "sub a2, a2, a4\n"                                    \
+                         "bnez a2, 1b\n"                                       \
+                         : "+r"(ps), "+r"(n)                                   \
+                         :                                                     \
+                         : "a0", "a1", "a3", "a4", "t0", "memory");            \
+        }                                                                      \
+    }
+SV_MAC32(1)
+SV_MAC32(8)
+SV_MAC32(64)
+
+static void scalar_mac32(uint8_t *p)
+{
+    for (int k = 0; k < CHUNKS; k++, p += 768) {
+        uint32_t *a = (uint32_t *)p, *b = a + 64, *acc = a + 128;
+        for (int i = 0; i < 64; i++) {
+            acc[i] += a[i] * b[i];
+        }
+    }
+}
+
+static uint32_t mac32_ref[CHUNKS * 64];
+static int check_mac32(void)
+{
+    for (int k = 0; k < CHUNKS; k++) {
+        const uint32_t *acc = (const uint32_t *)(buf + k * 768) + 128;
+        for (int i = 0; i < 64; i++) {
+            if (acc[i] != mac32_ref[k * 64 + i]) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ add64 */
+/* Chunk: a[64] b[64] c[64] 64-bit words. */
+#define SV_ADD64(VL)                                                           \
+    static void sv_add64_##VL(uint8_t *p)                                      \
+    {                                                                          \
+        register uint8_t *ps asm("s0") = p;                                    \
+        for (int k = 0; k < CHUNKS; k++, ps += 1024) {                         \
+            register long n asm("a2") = 64;                                    \
+            asm volatile("1:\n"                                                \
+                         "sv_vblock_begin ext=1\n"                             \
+                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
+                         "sv_reg16 key=a0, regidx=32\n"                        \
+                         "sv_reg16 key=a1, regidx=80\n"                        \
+                         "sv_ops\n"                                            \
+                         "ld a0, 0(s0)\n"                                      \
+                         "ld a1, 512(s0)\n"                                    \
+                         "add a0, a0, a1\n"                                    \
+                         "sd a0, 1024(s0)\n"                                   \
+                         "sv_vblock_end\n"                                     \
+                         "slli t0, a4, 3\n"                                    \
+                         "add s0, s0, t0\n"                                    \
+                         "sub a2, a2, a4\n"                                    \
+                         "bnez a2, 1b\n"                                       \
+                         : "+r"(ps), "+r"(n)                                   \
+                         :                                                     \
+                         : "a0", "a1", "a4", "t0", "memory");                  \
+        }                                                                      \
+    }
+SV_ADD64(1)
+SV_ADD64(8)
+/* Two 64-element vectors of 64-bit elements need 128 registers, more
+ * than x32..x127: the widest add64 runs VL 32. */
+SV_ADD64(32)
+
+static void scalar_add64(uint8_t *p)
+{
+    for (int k = 0; k < CHUNKS; k++, p += 1536) {
+        uint64_t *a = (uint64_t *)p, *b = a + 64, *c = a + 128;
+        for (int i = 0; i < 64; i++) {
+            c[i] = a[i] + b[i];
+        }
+    }
+}
+
+static int check_add64(void)
+{
+    for (int k = 0; k < CHUNKS; k++) {
+        const uint64_t *a = (const uint64_t *)(buf + k * 1536);
+        for (int i = 0; i < 64; i++) {
+            if (a[128 + i] != a[i] + a[64 + i]) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ----------------------------------------------------- memcpy, memset */
+/*
+ * ELEMS 64-bit words (ELEMS * 8 bytes) from buf to dst: SV's widest
+ * unit-stride access (LD/SD into 64-bit elements); glibc's memcpy and
+ * memset on the same bytes.  An element here is 8 bytes.
+ */
+#define SV_MEMCPY(VL)                                                          \
+    static void sv_memcpy_##VL(uint8_t *p)                                     \
+    {                                                                          \
+        register uint8_t *ps asm("s0") = p;                                    \
+        register uint8_t *pd asm("a3") = dst;                                  \
+        register long n asm("a2") = ELEMS;                                     \
+        asm volatile("1:\n"                                                    \
+                     "sv_vblock_begin\n"                                       \
+                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
+                     "sv_reg16 key=a0, regidx=32\n"                            \
+                     "sv_ops\n"                                                \
+                     "sv_c c.ld a0, 0(s0)\n"                                   \
+                     "sv_c c.sd a0, 0(a3)\n"                                   \
+                     "sv_vblock_end\n"                                         \
+                     "slli t0, a4, 3\n"                                        \
+                     "add s0, s0, t0\n"                                        \
+                     "add a3, a3, t0\n"                                        \
+                     "sub a2, a2, a4\n"                                        \
+                     "bnez a2, 1b\n"                                           \
+                     : "+r"(ps), "+r"(pd), "+r"(n)                             \
+                     :                                                         \
+                     : "a0", "a4", "t0", "memory");                            \
+    }
+SV_MEMCPY(1)
+SV_MEMCPY(8)
+SV_MEMCPY(64)
+
+static void scalar_memcpy(uint8_t *p)
+{
+    memcpy(dst, p, ELEMS * 8);
+}
+
+static int check_memcpy(void)
+{
+    return memcmp(dst, buf, ELEMS * 8) != 0;
+}
+
+/* The byte 0x5a everywhere: a splat of a 64-bit scalar, then a store. */
+#define SV_MEMSET(VL)                                                          \
+    static void sv_memset_##VL(uint8_t *p)                                     \
+    {                                                                          \
+        register uint8_t *pd asm("a3") = dst;                                  \
+        register long n asm("a2") = ELEMS;                                     \
+        register long v asm("a5") = 0x5a5a5a5a5a5a5a5a;                        \
+        (void)p;                                                               \
+        asm volatile("1:\n"                                                    \
+                     "sv_vblock_begin\n"                                       \
+                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
+                     "sv_reg16 key=a0, regidx=32\n"                            \
+                     "sv_ops\n"                                                \
+                     "addi a0, a5, 0\n"                                        \
+                     "sv_c c.sd a0, 0(a3)\n"                                   \
+                     "sv_vblock_end\n"                                         \
+                     "slli t0, a4, 3\n"                                        \
+                     "add a3, a3, t0\n"                                        \
+                     "sub a2, a2, a4\n"                                        \
+                     "bnez a2, 1b\n"                                           \
+                     : "+r"(pd), "+r"(n)                                       \
+                     : "r"(v)                                                  \
+                     : "a0", "a4", "t0", "memory");                            \
+    }
+SV_MEMSET(1)
+SV_MEMSET(8)
+SV_MEMSET(64)
+
+static void scalar_memset(uint8_t *p)
+{
+    (void)p;
+    memset(dst, 0x5a, ELEMS * 8);
+}
+
+static int check_memset(void)
+{
+    for (int i = 0; i < ELEMS * 8; i++) {
+        if (dst[i] != 0x5a) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ driver */
+typedef void (*kernel_fn)(uint8_t *);
+typedef struct kernel {
+    const char *name;
+    unsigned elem_bytes; /* bytes of output per element */
+    kernel_fn scalar, sv[3];
+    int (*check)(void);
+} kernel;
+
+static const kernel kernels[] = {
+    {"add8", 1, scalar_add8, {sv_add8_1, sv_add8_8, sv_add8_64}, check_add8},
+    {"mac32",
+     4,
+     scalar_mac32,
+     {sv_mac32_1, sv_mac32_8, sv_mac32_64},
+     check_mac32},
+    {"add64",
+     8,
+     scalar_add64,
+     {sv_add64_1, sv_add64_8, sv_add64_32},
+     check_add64},
+    {"memcpy",
+     8,
+     scalar_memcpy,
+     {sv_memcpy_1, sv_memcpy_8, sv_memcpy_64},
+     check_memcpy},
+    {"memset",
+     8,
+     scalar_memset,
+     {sv_memset_1, sv_memset_8, sv_memset_64},
+     check_memset},
+};
+static const unsigned vls[3] = {1, 8, 64};
+
+static void fill(void)
+{
+    for (size_t i = 0; i < sizeof(buf); i++) {
+        buf[i] = (uint8_t)(i * 131 + (i >> 7) * 17);
+    }
+    memset(dst, 0, sizeof(dst));
+    for (int k = 0; k < CHUNKS; k++) {
+        const uint32_t *a = (const uint32_t *)(buf + k * 768);
+        for (int i = 0; i < 64; i++) {
+            mac32_ref[k * 64 + i] = a[128 + i] + a[i] * a[64 + i];
+        }
+    }
+}
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* One pass from fresh data, checked; returns its time in ns or -1. */
+static double run_checked(const kernel *k, kernel_fn f)
+{
+    double t0, t;
+    fill();
+    t0 = now_ns();
+    f(buf);
+    t = now_ns() - t0;
+    return k->check() ? -1 : t;
+}
+
+int main(int argc, char **argv)
+{
+    int fails = 0;
+
+    if (argc == 5) {
+        /* kernels_bench KERNEL IMPL VL REPS: for callgrind (unchecked
+         * repeats after one checked pass). */
+        long reps = atol(argv[4]);
+        unsigned vl = (unsigned)atoi(argv[3]);
+        for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
+            const kernel *k = &kernels[i];
+            kernel_fn f = k->scalar;
+            if (strcmp(k->name, argv[1])) {
+                continue;
+            }
+            if (!strcmp(argv[2], "sv")) {
+                f = vl == 1 ? k->sv[0] : vl == 8 ? k->sv[1] : k->sv[2];
+                vl = vl > 8 && !strcmp(k->name, "add64") ? 32 : vl;
+            }
+            if (run_checked(k, f) < 0) {
+                printf("%s %s VL %u: wrong result\n", k->name, argv[2], vl);
+                return 1;
+            }
+            for (long r = 0; r < reps; r++) {
+                f(buf);
+            }
+            return 0;
+        }
+        fprintf(stderr, "kernels_bench: no kernel %s\n", argv[1]);
+        return 2;
+    }
+    printf("kernels_bench: %d elements per pass, best of %d\n", ELEMS, ROUNDS);
+    printf("%-7s %12s %12s %12s %12s\n", "kernel", "scalar B/ns", "SV VL1",
+           "SV VL8", "SV VL64");
+    for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
+        const kernel *k = &kernels[i];
+        double best[4] = {1e30, 1e30, 1e30, 1e30};
+        for (int r = 0; r < ROUNDS; r++) {
+            for (int j = 0; j < 4; j++) {
+                double t = run_checked(k, j ? k->sv[j - 1] : k->scalar);
+                if (t < 0) {
+                    printf("%s: %s result wrong\n", k->name,
+                           j ? "SV" : "scalar");
+                    return 1;
+                }
+                best[j] = t < best[j] ? t : best[j];
+            }
+        }
+        printf("%-7s", k->name);
+        for (int j = 0; j < 4; j++) {
+            printf(" %12.3f", ELEMS * k->elem_bytes / best[j]);
+        }
+        printf("\n");
+    }
+    printf("(add64's last column runs VL 32: two 64-element 64-bit vectors "
+           "do not fit in x32..x127)\n");
+    (void)vls;
+    return fails;
+}
