@@ -131,6 +131,7 @@ private_apt_init() {
             "or /etc/apt/sources.list); set DEBIAN_MIRROR=http://<your mirror>/debian"
     local d="$SV_APT_DIR/$name"
     mkdir -p "$d/lists/partial" "$d/cache/archives/partial" "$d/etc"
+    private_apt_lock "$name"
     printf '%s\n' "$@" > "$d/etc/sources.list"
     : > "$d/etc/preferences"
 }
@@ -141,6 +142,21 @@ private_apt_opts() {
          "-o Dir::State::Lists=$d/lists -o Dir::Cache=$d/cache" \
          "-o Dir::Etc::Preferences=$d/etc/preferences -o Dir::Etc::PreferencesParts=/dev/null" \
          "-o APT::Sandbox::User=root"
+}
+
+# Serialises the users of one private apt configuration (tests run in
+# parallel, and apt's own lock makes a second user fail instead of wait).
+# The lock is held until the calling script exits and is inherited by the
+# scripts it runs (they would otherwise wait for their own parent).  A
+# fetch script re-checks its cache stamp after private_apt_init: another
+# process may have filled the cache meanwhile.
+private_apt_lock() {
+    local var="SV_APT_LOCKED_${1//[^A-Za-z0-9]/_}" fd
+    [ -n "${!var:-}" ] && return 0
+    command -v flock >/dev/null || return 0
+    exec {fd}>"$SV_APT_DIR/$1.lock"
+    flock -w 1800 "$fd" || die "waited 30 minutes for $SV_APT_DIR/$1.lock (another download stuck?)"
+    export "$var=$$"
 }
 
 # Refresh a private apt configuration at most once a day.
