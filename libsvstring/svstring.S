@@ -12,13 +12,15 @@
  *     (§7.1): a 64-byte load running into an unmapped page is cut at the
  *     page; only its element 0 can fault, and that byte belongs to the
  *     string.  Length-bounded functions never read past n.
- *   * A NUL is found with a data-dependent ffirst ADDI (§7.2: a4 := the
- *     index of the first zero); a byte or a mismatch with an ffirst vector
- *     branch (§6.5, §7.3: a4 := the index of the first failing element),
- *     ifall when the branch's rs2 has no predicate entry, ifnotall when
- *     its entry is inv=1 (strcmp, memcmp).
- *   * a5 := the VL the loads left, copied inside the block (c.mv), so
- *     after the block a4 < a5 tells that the NUL cut the vector.
+ *   * A NUL, a byte or a mismatch is found with an ffirst vector branch
+ *     (§6.5, §7.3: a4 := the index of the first failing element), ifall
+ *     when the branch's rs2 has no predicate entry, ifnotall when its
+ *     entry is inv=1 (strcmp, memcmp).  When a block needs two tests (the
+ *     NUL, then c or a mismatch), the first one's taken exit leads to a
+ *     second block that re-tests the bytes still in the registers (VL :=
+ *     a4): the data-dependent ffirst of an ADDI (§7.2) would do it in one
+ *     block, but runs element by element in the emulator today (about
+ *     100x slower per byte than a branch).
  * x32..x95 are clobbered (no ABI gives them a meaning).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -109,57 +111,84 @@ svs_func svs_memchr
     ret
 svs_endfunc svs_memchr
 
-/* char *svs_strchr(const char *s, int c): c or the NUL, whichever first. */
+/*
+ * char *svs_strchr(const char *s, int c): c or the NUL, whichever first.
+ * Block 1: the load, then BNE t0, x0 (ffirst, ifall): taken when no NUL
+ * among the a4 bytes; falling through, a4 := the NUL's index and BNE t0,
+ * a1 (ffirst, ifall) looks for c before it.  Block 2 (no NUL): the same
+ * c test on the bytes still in x32.. (VL := a4).
+ */
 svs_func svs_strchr
     andi a1, a1, 0xff
-    j 1f
-2:  add a0, a0, a4
 1:  sv_vblock_begin ext=1
     sv_vl_rd rd=a4, vlmax=64
     sv_reg16 key=t0, regidx=32, vew=1
     sv_reg16 key=a1, regidx=a1, isvec=0, vew=1
-    sv_reg16 key=t2, regidx=48, vew=1
     sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
-    sv_pred16 key=t2, predidx=x0, inv=1, ffirst=1
     sv_ops
     lb t0, 0(a0)
-    sv_c c.mv a5, a4
-    addi t2, t0, 0              /* a4 := index of the NUL (or a5) */
-    sv_bne t0, a1, 3f           /* ifall over the bytes before it */
+    sv_bne t0, x0, 2f           /* no NUL in these a4 bytes */
+    sv_bne t0, a1, 4f           /* a4 = the NUL: no c before it */
     sv_vblock_end
     add a0, a0, a4              /* c at a4 */
     csrw STATE, zero
     ret
-3:  beq a4, a5, 2b              /* neither c nor NUL: next 64 bytes */
-    add a0, a0, a4              /* the NUL: a match only for c == 0 */
+2:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=a1, regidx=a1, isvec=0, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    sv_bne t0, a1, 3f           /* no c either: next bytes */
+    sv_vblock_end
+    add a0, a0, a4              /* c at a4 */
     csrw STATE, zero
-    beqz a1, 4f
+    ret
+3:  add a0, a0, a4
+    j 1b
+4:  add a0, a0, a4              /* the NUL: a match only for c == 0 */
+    csrw STATE, zero
+    beqz a1, 5f
     li a0, 0
-4:  ret
+5:  ret
 svs_endfunc svs_strchr
 
-/* int svs_strcmp(const char *s1, const char *s2) */
+/*
+ * int svs_strcmp(const char *s1, const char *s2)
+ * Block 1: both loads (trap-ffirst: a4 is cut at either page end),
+ * then BNE t0, x0 (ffirst, ifall): taken when s1 has no NUL in the a4
+ * bytes; falling through, a4 := the NUL's index and BEQ t0, t1 (ffirst;
+ * t1's entry inv=1 makes it ifnotall) finds the first difference before
+ * it: either way the answer is s1[a4] - s2[a4].  Block 2 (no NUL): the
+ * same BEQ on the bytes still in x32.., x40.. (VL := a4).
+ */
 svs_func svs_strcmp
-    j 1f
-2:  add a0, a0, a4
-    add a1, a1, a4
 1:  sv_vblock_begin ext=1
     sv_vl_rd rd=a4, vlmax=64
     sv_reg16 key=t0, regidx=32, vew=1
     sv_reg16 key=t1, regidx=40, vew=1
-    sv_reg16 key=t2, regidx=48, vew=1
     sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
     sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
-    sv_pred16 key=t2, predidx=x0, inv=1, ffirst=1
     sv_ops
     lb t0, 0(a0)
     lb t1, 0(a1)
-    sv_c c.mv a5, a4
-    addi t2, t0, 0              /* a4 := index of s1's NUL */
-    sv_beq t0, t1, 3f           /* ifnotall: a4 := first difference */
+    sv_bne t0, x0, 2f           /* no NUL in s1's a4 bytes */
+    sv_beq t0, t1, 4f           /* a4 := first difference (or the NUL) */
     sv_vblock_end
-    beq a4, a5, 2b              /* all equal, no NUL */
-3:  add a0, a0, a4
+    j 4f
+2:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=t1, regidx=40, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    sv_beq t0, t1, 4f           /* ifnotall: a4 := first difference */
+    sv_vblock_end
+    add a0, a0, a4              /* all equal: next bytes */
+    add a1, a1, a4
+    j 1b
+4:  add a0, a0, a4
     add a1, a1, a4
     csrw STATE, zero
     lbu a0, 0(a0)
@@ -168,31 +197,45 @@ svs_func svs_strcmp
     ret
 svs_endfunc svs_strcmp
 
-/* int svs_strncmp(const char *s1, const char *s2, size_t n) */
+/*
+ * int svs_strncmp(const char *s1, const char *s2, size_t n)
+ * Block 1: both loads (trap-ffirst: a4 is cut at either page end, VL = min(n, 64)),
+ * then BNE t0, x0 (ffirst, ifall): taken when s1 has no NUL in the a4
+ * bytes; falling through, a4 := the NUL's index and BEQ t0, t1 (ffirst;
+ * t1's entry inv=1 makes it ifnotall) finds the first difference before
+ * it: either way the answer is s1[a4] - s2[a4].  Block 2 (no NUL): the
+ * same BEQ on the bytes still in x32.., x40.. (VL := a4).
+ */
 svs_func svs_strncmp
-    beqz a2, 8f
-    j 1f
-2:  add a0, a0, a4
-    add a1, a1, a4
-    sub a2, a2, a4
     beqz a2, 8f
 1:  sv_vblock_begin ext=1
     sv_vl_rvc rd=a4, rs1=a2, vlmax=64
     sv_reg16 key=t0, regidx=32, vew=1
     sv_reg16 key=t1, regidx=40, vew=1
-    sv_reg16 key=t2, regidx=48, vew=1
     sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
     sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
-    sv_pred16 key=t2, predidx=x0, inv=1, ffirst=1
     sv_ops
     lb t0, 0(a0)
     lb t1, 0(a1)
-    sv_c c.mv a5, a4
-    addi t2, t0, 0
-    sv_beq t0, t1, 3f
+    sv_bne t0, x0, 2f           /* no NUL in s1's a4 bytes */
+    sv_beq t0, t1, 4f           /* a4 := first difference (or the NUL) */
     sv_vblock_end
-    beq a4, a5, 2b
-3:  add a0, a0, a4
+    j 4f
+2:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=t1, regidx=40, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    sv_beq t0, t1, 4f           /* ifnotall: a4 := first difference */
+    sv_vblock_end
+    add a0, a0, a4              /* all equal: next bytes */
+    add a1, a1, a4
+    sub a2, a2, a4
+    beqz a2, 8f
+    j 1b
+4:  add a0, a0, a4
     add a1, a1, a4
     csrw STATE, zero
     lbu a0, 0(a0)
@@ -204,30 +247,37 @@ svs_func svs_strncmp
     ret
 svs_endfunc svs_strncmp
 
-/* char *svs_strcpy(char *d, const char *s): writes nothing past the NUL. */
+/*
+ * char *svs_strcpy(char *d, const char *s): writes nothing past the NUL.
+ * Block 1: the load, BNE t0, x0 (ffirst, ifall): taken when no NUL; falling
+ * through, a4 := the NUL's index and SB stores the bytes before it.
+ * Block 2 (no NUL): SB of the a4 bytes still in x32.. .
+ */
 svs_func svs_strcpy
     mv a3, a0
-    j 1f
-2:  add a0, a0, a4
-    add a1, a1, a4
-1:  sv_vblock_begin ext=1
+1:  sv_vblock_begin
     sv_vl_rd rd=a4, vlmax=64
     sv_reg16 key=t0, regidx=32, vew=1
-    sv_reg16 key=t2, regidx=48, vew=1
     sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
-    sv_pred16 key=t2, predidx=x0, inv=1, ffirst=1
     sv_ops
     lb t0, 0(a1)
-    sv_c c.mv a5, a4
-    addi t2, t0, 0              /* a4 := index of the NUL (or a5) */
-    sb t0, 0(a0)                /* the a4 bytes before it */
+    sv_bne t0, x0, 2f
+    sb t0, 0(a0)
     sv_vblock_end
-    beq a4, a5, 2b
     add a0, a0, a4
     sb zero, 0(a0)
     csrw STATE, zero
     mv a0, a3
     ret
+2:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_ops
+    sb t0, 0(a0)
+    sv_vblock_end
+    add a0, a0, a4
+    add a1, a1, a4
+    j 1b
 svs_endfunc svs_strcpy
 
 /* int svs_memcmp(const void *a, const void *b, size_t n) */
