@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -64,11 +65,16 @@ __attribute__((constructor)) static void svs_init(void)
 
     have_sv = sv && !(mode && !strcmp(mode, "off"));
     if (verbose && *verbose && strcmp(verbose, "0")) {
-        fprintf(stderr, "libsvstring: %s\n",
+        /* the load address lets a profile name the functions
+         * (bench/userland-svprof.sh) */
+        Dl_info info;
+        void *base = dladdr((void *)svs_available, &info) ? info.dli_fbase : NULL;
+        fprintf(stderr, "libsvstring: %s (base %p)\n",
                 have_sv ? "Simple-V string functions"
                 : sv    ? "scalar loops (LIBSVSTRING=off)"
                         : "scalar loops (this CPU has no Simple-V: "
-                          "-cpu rv64,xsv=true enables it)");
+                          "-cpu rv64,xsv=true enables it)",
+                base);
     }
 }
 

@@ -151,7 +151,7 @@ for c in $CONFIGS; do
         { cat "out.$c" "err.$c" | tail -n 40; fail "$workload under $c exited with an error"; }
     ms=$((($(date +%s%N) - start) / 1000000))
     if [ "$c" = svstring ]; then
-        grep -q '^libsvstring: Simple-V string functions$' "err.$c" "out.$c" ||
+        grep -q '^libsvstring: Simple-V string functions (base ' "err.$c" "out.$c" ||
             fail "libsvstring did not load or did not choose SV: $(head -n 3 "err.$c")"
     fi
     # stderr may only hold libsvstring's line (one per process)
