@@ -68,7 +68,8 @@ __attribute__((constructor)) static void svs_init(void)
         /* the load address lets a profile name the functions
          * (bench/userland-svprof.sh) */
         Dl_info info;
-        void *base = dladdr((void *)svs_available, &info) ? info.dli_fbase : NULL;
+        void *base =
+            dladdr((void *)svs_available, &info) ? info.dli_fbase : NULL;
         fprintf(stderr, "libsvstring: %s (base %p)\n",
                 have_sv ? "Simple-V string functions"
                 : sv    ? "scalar loops (LIBSVSTRING=off)"

@@ -27,8 +27,18 @@ static double now_ns(void)
     return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-enum { F_STRLEN, F_STRCHR, F_STRCMP, F_MEMCHR, F_MEMCMP, F_MEMCPY, F_MEMMOVE, F_MEMSET, NF };
-static const char *names[NF] = {"strlen", "strchr", "strcmp", "memchr",
+enum {
+    F_STRLEN,
+    F_STRCHR,
+    F_STRCMP,
+    F_MEMCHR,
+    F_MEMCMP,
+    F_MEMCPY,
+    F_MEMMOVE,
+    F_MEMSET,
+    NF
+};
+static const char *names[NF] = {"strlen", "strchr", "strcmp",  "memchr",
                                 "memcmp", "memcpy", "memmove", "memset"};
 
 /* volatile pointers: gcc must call the real glibc functions */
@@ -47,14 +57,32 @@ static double run(int f, int sv, size_t n)
     double t0 = now_ns();
     for (size_t r = 0; r < reps; r++) {
         switch (f) {
-        case F_STRLEN: acc += sv ? svs_strlen(a) : g_strlen(a); break;
-        case F_STRCHR: acc += (size_t)(sv ? svs_strchr(a, '!') : g_strchr(a, '!')); break;
-        case F_STRCMP: acc += (size_t)(sv ? svs_strcmp(a, b) : g_strcmp(a, b)); break;
-        case F_MEMCHR: acc += (size_t)(sv ? svs_memchr(a, '!', n) : g_memchr(a, '!', n)); break;
-        case F_MEMCMP: acc += (size_t)(sv ? svs_memcmp(a, b, n) : g_memcmp(a, b, n)); break;
-        case F_MEMCPY: acc += (size_t)(sv ? svs_memcpy(d, a, n) : g_memcpy(d, a, n)); break;
-        case F_MEMMOVE: acc += (size_t)(sv ? svs_memmove(d + 8, d, n) : g_memmove(d + 8, d, n)); break;
-        case F_MEMSET: acc += (size_t)(sv ? svs_memset(d, r & 0xff, n) : g_memset(d, r & 0xff, n)); break;
+        case F_STRLEN:
+            acc += sv ? svs_strlen(a) : g_strlen(a);
+            break;
+        case F_STRCHR:
+            acc += (size_t)(sv ? svs_strchr(a, '!') : g_strchr(a, '!'));
+            break;
+        case F_STRCMP:
+            acc += (size_t)(sv ? svs_strcmp(a, b) : g_strcmp(a, b));
+            break;
+        case F_MEMCHR:
+            acc += (size_t)(sv ? svs_memchr(a, '!', n) : g_memchr(a, '!', n));
+            break;
+        case F_MEMCMP:
+            acc += (size_t)(sv ? svs_memcmp(a, b, n) : g_memcmp(a, b, n));
+            break;
+        case F_MEMCPY:
+            acc += (size_t)(sv ? svs_memcpy(d, a, n) : g_memcpy(d, a, n));
+            break;
+        case F_MEMMOVE:
+            acc += (size_t)(sv ? svs_memmove(d + 8, d, n)
+                               : g_memmove(d + 8, d, n));
+            break;
+        case F_MEMSET:
+            acc += (size_t)(sv ? svs_memset(d, r & 0xff, n)
+                               : g_memset(d, r & 0xff, n));
+            break;
         }
     }
     sink += acc;
@@ -68,14 +96,16 @@ int main(void)
     b = aligned_alloc(64, 1 << 16);
     d = aligned_alloc(64, 1 << 17);
     int bad = 0;
-    printf("%-8s %7s %12s %12s %9s\n", "function", "bytes", "SV ns/B", "glibc ns/B", "SV/glibc");
+    printf("%-8s %7s %12s %12s %9s\n", "function", "bytes", "SV ns/B",
+           "glibc ns/B", "SV/glibc");
     for (int f = 0; f < NF; f++) {
         for (unsigned k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
             size_t n = sizes[k];
             memset(a, 'x', n);
             a[n] = 0;
             memcpy(b, a, n + 1);
-            if (svs_strlen(a) != n || svs_strcmp(a, b) || svs_memchr(a, '!', n)) {
+            if (svs_strlen(a) != n || svs_strcmp(a, b) ||
+                svs_memchr(a, '!', n)) {
                 bad = 1;
             }
             double best_sv = 1e30, best_g = 1e30;
@@ -85,8 +115,8 @@ int main(void)
                 t = run(f, 0, n);
                 best_g = t < best_g ? t : best_g;
             }
-            printf("%-8s %7zu %12.3f %12.3f %8.2fx\n", names[f], n, best_sv, best_g,
-                   best_g / best_sv);
+            printf("%-8s %7zu %12.3f %12.3f %8.2fx\n", names[f], n, best_sv,
+                   best_g, best_g / best_sv);
             printf("RESULT %s %zu %.4f %.4f\n", names[f], n, best_sv, best_g);
         }
     }

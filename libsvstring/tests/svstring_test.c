@@ -32,8 +32,8 @@
 
 #include "svstring.h"
 
-#define MAXLEN 260   /* all alignments up to here */
-#define BIGLEN 4096  /* all lengths up to here, rotating alignment */
+#define MAXLEN 260  /* all alignments up to here */
+#define BIGLEN 4096 /* all lengths up to here, rotating alignment */
 
 typedef struct {
     size_t (*strlen)(const char *);
@@ -55,6 +55,19 @@ extern int svs_available(void) __attribute__((weak));
 #endif
 
 static string_fns T, R; /* tested, reference */
+#define FOR_EACH_FN(X)                                                         \
+    X(strlen);                                                                 \
+    X(strnlen);                                                                \
+    X(strchr);                                                                 \
+    X(strrchr);                                                                \
+    X(strcmp);                                                                 \
+    X(strncmp);                                                                \
+    X(strcpy);                                                                 \
+    X(memchr);                                                                 \
+    X(memcmp);                                                                 \
+    X(memcpy);                                                                 \
+    X(memmove);                                                                \
+    X(memset)
 static unsigned long checks, failures;
 
 #define CHECK(cond, ...)                                                       \
@@ -91,8 +104,8 @@ static char nzbyte(void)
 }
 
 static size_t page;
-static char *area;      /* two pages + guard */
-static char *area_end;  /* first byte of the PROT_NONE page */
+static char *area;                  /* two pages + guard */
+static char *area_end;              /* first byte of the PROT_NONE page */
 static char *buf_a, *buf_b, *buf_d; /* 3 * 16 KiB scratch */
 #define SCRATCH 16384
 
@@ -107,7 +120,8 @@ static void fill_string(char *s, size_t len)
 /* ------------------------------------------------------ string readers */
 static void check_readers(const char *s, size_t len, const char *where)
 {
-    CHECK(T.strlen(s) == len, "%s strlen len %zu: %zu", where, len, T.strlen(s));
+    CHECK(T.strlen(s) == len, "%s strlen len %zu: %zu", where, len,
+          T.strlen(s));
     size_t ns[] = {0, len / 2, len, len + 1, len + 77};
     for (unsigned i = 0; i < 5; i++) {
         CHECK(T.strnlen(s, ns[i]) == R.strnlen(s, ns[i]),
@@ -154,11 +168,14 @@ static void test_readers(void)
 }
 
 /* --------------------------------------------------------- comparisons */
-static void check_cmp(const char *a, const char *b, size_t len, const char *where)
+static void check_cmp(const char *a, const char *b, size_t len,
+                      const char *where)
 {
-    CHECK(sign(T.strcmp(a, b)) == sign(R.strcmp(a, b)), "%s strcmp len %zu: %d vs %d",
-          where, len, T.strcmp(a, b), R.strcmp(a, b));
-    CHECK(sign(T.strcmp(b, a)) == sign(R.strcmp(b, a)), "%s strcmp' len %zu", where, len);
+    CHECK(sign(T.strcmp(a, b)) == sign(R.strcmp(a, b)),
+          "%s strcmp len %zu: %d vs %d", where, len, T.strcmp(a, b),
+          R.strcmp(a, b));
+    CHECK(sign(T.strcmp(b, a)) == sign(R.strcmp(b, a)), "%s strcmp' len %zu",
+          where, len);
     size_t ns[] = {0, 1, len / 2, len, len + 1, len + 64};
     for (unsigned i = 0; i < 6; i++) {
         CHECK(sign(T.strncmp(a, b, ns[i])) == sign(R.strncmp(a, b, ns[i])),
@@ -220,7 +237,8 @@ static void check_copy_result(const char *d, const char *want, size_t len,
 {
     int ok = !R.memcmp(d, want, len);
     for (size_t i = 1; i <= guard; i++) {
-        ok &= (unsigned char)d[-(long)i] == CANARY && (unsigned char)d[len + i - 1] == CANARY;
+        ok &= (unsigned char)d[-(long)i] == CANARY &&
+              (unsigned char)d[len + i - 1] == CANARY;
     }
     CHECK(ok, "%s len %zu align %zu: wrong bytes or canary", what, len, al);
 }
@@ -228,7 +246,8 @@ static void check_copy_result(const char *d, const char *want, size_t len,
 static void test_writers(void)
 {
     static char want[SCRATCH];
-    for (size_t len = 0; len <= BIGLEN; len += (len < MAXLEN ? 1 : 1 + len / 64)) {
+    for (size_t len = 0; len <= BIGLEN;
+         len += (len < MAXLEN ? 1 : 1 + len / 64)) {
         size_t nal = len <= MAXLEN ? 64 : 8;
         for (size_t al = 0; al < nal; al++) {
             size_t sal = len <= MAXLEN ? (al * 7 + len) % 64 : rnd() % 64;
@@ -334,53 +353,52 @@ int main(int argc, char **argv)
 
     if (preload) {
         /* The standard names must be libsvstring's. */
-        int (*avail)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "svs_available");
+        int (*avail)(void) =
+            (int (*)(void))dlsym(RTLD_DEFAULT, "svs_available");
         if (!avail) {
             printf("FAIL: libsvstring is not loaded (LD_PRELOAD?)\n");
             return 1;
         }
         int want_sv = strcmp(argv[1], "preload-scalar") != 0;
         if (avail() != want_sv) {
-            printf("FAIL: svs_available() = %d, expected %d\n", avail(), want_sv);
+            printf("FAIL: svs_available() = %d, expected %d\n", avail(),
+                   want_sv);
             return 1;
         }
         Dl_info info;
-        if (!dladdr((void *)strlen, &info) || !strstr(info.dli_fname, "libsvstring")) {
+        if (!dladdr((void *)strlen, &info) ||
+            !strstr(info.dli_fname, "libsvstring")) {
             printf("FAIL: strlen resolves to %s, not libsvstring\n",
                    info.dli_fname ? info.dli_fname : "?");
             return 1;
         }
-#define STD(f) T.f = f;
-#define NEXT(f) R.f = ref_sym(#f);
-        STD(strlen) STD(strnlen) STD(strchr) STD(strrchr) STD(strcmp)
-        STD(strncmp) STD(strcpy) STD(memchr) STD(memcmp) STD(memcpy)
-        STD(memmove) STD(memset)
-        NEXT(strlen) NEXT(strnlen) NEXT(strchr) NEXT(strrchr) NEXT(strcmp)
-        NEXT(strncmp) NEXT(strcpy) NEXT(memchr) NEXT(memcmp) NEXT(memcpy)
-        NEXT(memmove) NEXT(memset)
+#define STD(f) T.f = f
+#define NEXT(f) R.f = ref_sym(#f)
+        FOR_EACH_FN(STD);
+        FOR_EACH_FN(NEXT);
     } else {
 #ifndef SVSTRING_TEST_STATIC
-        printf("usage: %s preload|preload-scalar (under LD_PRELOAD=libsvstring.so)\n", argv[0]);
+        printf("usage: %s preload|preload-scalar (under "
+               "LD_PRELOAD=libsvstring.so)\n",
+               argv[0]);
         return 2;
 #else
         /* glibc is the reference only if libsvstring's standard names
          * stayed out of the link (svstring.c is a separate member). */
         if (svs_available) {
-            printf("FAIL: libsvstring's standard names are linked in: no glibc reference\n");
+            printf("FAIL: libsvstring's standard names are linked in: no glibc "
+                   "reference\n");
             return 1;
         }
-#define SVS(f) T.f = svs_##f;
-#define GLIBC(f) R.f = f;
-        SVS(strlen) SVS(strnlen) SVS(strchr) SVS(strrchr) SVS(strcmp)
-        SVS(strncmp) SVS(strcpy) SVS(memchr) SVS(memcmp) SVS(memcpy)
-        SVS(memmove) SVS(memset)
-        GLIBC(strlen) GLIBC(strnlen) GLIBC(strchr) GLIBC(strrchr) GLIBC(strcmp)
-        GLIBC(strncmp) GLIBC(strcpy) GLIBC(memchr) GLIBC(memcmp) GLIBC(memcpy)
-        GLIBC(memmove) GLIBC(memset)
+#define SVS(f) T.f = svs_##f
+#define GLIBC(f) R.f = f
+        FOR_EACH_FN(SVS);
+        FOR_EACH_FN(GLIBC);
 #endif
     }
     /* The reference must not be the tested code. */
-    if ((void *)T.strlen == (void *)R.strlen || (void *)T.memcpy == (void *)R.memcpy) {
+    if ((void *)T.strlen == (void *)R.strlen ||
+        (void *)T.memcpy == (void *)R.memcpy) {
         printf("FAIL: tested and reference functions are the same\n");
         return 1;
     }
@@ -388,7 +406,7 @@ int main(int argc, char **argv)
     test_cmp();
     test_writers();
     test_memmove();
-    printf("svstring%s: %lu checks, %lu failures\n", preload ? " (preload)" : "",
-           checks, failures);
+    printf("svstring%s: %lu checks, %lu failures\n",
+           preload ? " (preload)" : "", checks, failures);
     return failures != 0;
 }
