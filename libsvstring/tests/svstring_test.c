@@ -315,6 +315,7 @@ static void test_memmove(void)
 }
 
 /* ------------------------------------------------------------- setup */
+#ifndef SVSTRING_TEST_STATIC
 /* glibc's own definition: looked up in libc.so.6's scope (RTLD_NEXT from
  * the program would find the preloaded library first). */
 static void *ref_sym(const char *name)
@@ -333,9 +334,65 @@ static void *ref_sym(const char *name)
     return p;
 }
 
+/* The standard names, which must be libsvstring's, against glibc's. */
+static int setup(int argc, char **argv)
+{
+    if (argc < 2 || strncmp(argv[1], "preload", 7)) {
+        printf("usage: %s preload|preload-scalar (under "
+               "LD_PRELOAD=libsvstring.so)\n",
+               argv[0]);
+        return 2;
+    }
+    int (*avail)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "svs_available");
+    if (!avail) {
+        printf("FAIL: libsvstring is not loaded (LD_PRELOAD?)\n");
+        return 1;
+    }
+    int want_sv = strcmp(argv[1], "preload-scalar") != 0;
+    if (avail() != want_sv) {
+        printf("FAIL: svs_available() = %d, expected %d\n", avail(), want_sv);
+        return 1;
+    }
+    Dl_info info;
+    if (!dladdr((void *)strlen, &info) ||
+        !strstr(info.dli_fname, "libsvstring")) {
+        printf("FAIL: strlen resolves to %s, not libsvstring\n",
+               info.dli_fname ? info.dli_fname : "?");
+        return 1;
+    }
+#define STD(f) T.f = f
+#define NEXT(f) R.f = ref_sym(#f)
+    FOR_EACH_FN(STD);
+    FOR_EACH_FN(NEXT);
+    return 0;
+}
+#else
+/* The svs_* functions against this program's glibc. */
+static int setup(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    /* glibc is the reference only if libsvstring's standard names
+     * stayed out of the link (svstring.c is a separate member). */
+    if (svs_available) {
+        printf("FAIL: libsvstring's standard names are linked in: no glibc "
+               "reference\n");
+        return 1;
+    }
+#define SVS(f) T.f = svs_##f
+#define GLIBC(f) R.f = f
+    FOR_EACH_FN(SVS);
+    FOR_EACH_FN(GLIBC);
+    return 0;
+}
+#endif
+
 int main(int argc, char **argv)
 {
-    int preload = argc > 1 && !strncmp(argv[1], "preload", 7);
+    int rc = setup(argc, argv);
+    if (rc) {
+        return rc;
+    }
     page = (size_t)sysconf(_SC_PAGESIZE);
     size_t span = 2 * page + BIGLEN + 64;
     span = (span + page - 1) / page * page;
@@ -351,51 +408,6 @@ int main(int argc, char **argv)
     buf_b = scratch[1];
     buf_d = scratch[2];
 
-    if (preload) {
-        /* The standard names must be libsvstring's. */
-        int (*avail)(void) =
-            (int (*)(void))dlsym(RTLD_DEFAULT, "svs_available");
-        if (!avail) {
-            printf("FAIL: libsvstring is not loaded (LD_PRELOAD?)\n");
-            return 1;
-        }
-        int want_sv = strcmp(argv[1], "preload-scalar") != 0;
-        if (avail() != want_sv) {
-            printf("FAIL: svs_available() = %d, expected %d\n", avail(),
-                   want_sv);
-            return 1;
-        }
-        Dl_info info;
-        if (!dladdr((void *)strlen, &info) ||
-            !strstr(info.dli_fname, "libsvstring")) {
-            printf("FAIL: strlen resolves to %s, not libsvstring\n",
-                   info.dli_fname ? info.dli_fname : "?");
-            return 1;
-        }
-#define STD(f) T.f = f
-#define NEXT(f) R.f = ref_sym(#f)
-        FOR_EACH_FN(STD);
-        FOR_EACH_FN(NEXT);
-    } else {
-#ifndef SVSTRING_TEST_STATIC
-        printf("usage: %s preload|preload-scalar (under "
-               "LD_PRELOAD=libsvstring.so)\n",
-               argv[0]);
-        return 2;
-#else
-        /* glibc is the reference only if libsvstring's standard names
-         * stayed out of the link (svstring.c is a separate member). */
-        if (svs_available) {
-            printf("FAIL: libsvstring's standard names are linked in: no glibc "
-                   "reference\n");
-            return 1;
-        }
-#define SVS(f) T.f = svs_##f
-#define GLIBC(f) R.f = f
-        FOR_EACH_FN(SVS);
-        FOR_EACH_FN(GLIBC);
-#endif
-    }
     /* The reference must not be the tested code. */
     if ((void *)T.strlen == (void *)R.strlen ||
         (void *)T.memcpy == (void *)R.memcpy) {
@@ -407,6 +419,6 @@ int main(int argc, char **argv)
     test_writers();
     test_memmove();
     printf("svstring%s: %lu checks, %lu failures\n",
-           preload ? " (preload)" : "", checks, failures);
+           argc > 1 ? " (preload)" : "", checks, failures);
     return failures != 0;
 }
