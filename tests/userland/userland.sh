@@ -72,11 +72,11 @@ tools_setup() {
 import random
 r = random.Random(17)
 with open("data.txt", "w") as f:
-    for i in range(60000):
+    for i in range(30000):
         f.write("%s %d %s\n" % (r.choice(["ant", "bee", "cat", "dog", "eel"]),
                                 r.randrange(100000), "x" * r.randrange(1, 30)))
 with open("data.bin", "wb") as f:
-    f.write(bytes(r.getrandbits(8) for _ in range(1 << 20)))
+    f.write(bytes(r.getrandbits(8) for _ in range(1 << 19)))
 PY
     gzip -9 -n -c data.bin > host.gz
     xz -T1 -6 -c data.bin > host.xz
