@@ -70,7 +70,7 @@ SV_BLOCK_FN(bge_sv, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=32\n"
 SV_BLOCK_FN(cbnez, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=32\n"
                    "sv_reg16 key=a0, regidx=40, vew=1\n"
                    "sv_reg16_raw 0\n" P1_P
-                   "sv_pred16 key=x0, predidx=a6, inv=0, zero=1\n"
+                   "sv_pred16 key=x0, predidx=a6, inv=0, zero=1, result=1\n"
                    "sv_ops\nsv_c_bnez a0, 1f\nsv_vblock_end\n"
                    "li t5, 0\nj 2f\n1: li t5, 1\n2:\n")
 

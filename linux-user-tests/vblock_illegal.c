@@ -77,11 +77,9 @@ ILL(pad_ok, "sv_vblock_raw 0, 0x0400, 0x8b8a, 0x002a, 0x0533, 0x00b5\n")
 /* More than 32 opcodes / an opcode beyond opptr 31 (A13). */
 ILL(opptr_32, "sv_vblock_begin ext=1\n" VL8 "sv_ops\n"
               ".rept 32\nsv_c c.nop\n.endr\n" ADD "sv_vblock_end\n")
-/* ECALL / EBREAK inside a block: illegal for now (docs/sv-state.md). */
-ILL(ecall_in, "sv_vblock_begin\n" VL8 "sv_ops\necall\nsv_vblock_end\n")
-ILL(ebreak_in, "sv_vblock_begin\n" VL8 "sv_ops\nebreak\nsv_vblock_end\n")
-ILL(cebreak_in, "sv_vblock_begin\n" VL8 "sv_ops\nsv_c c.ebreak\n"
-                "sv_vblock_end\n")
+/* xRET inside a block (ECALL and EBREAK trap as usual: vblock_ecall). */
+ILL(mret_in, "sv_vblock_begin\n" VL8 "sv_ops\n.4byte 0x30200073\n"
+             "sv_vblock_end\n")
 
 static void expect(const char *name, void (*fn)(sv_regs *), const char *at,
                    bool illegal)
@@ -135,9 +133,7 @@ int main(void)
     BAD(pad_nonzero);
     OK(pad_ok);
     BAD(opptr_32);
-    BAD(ecall_in);
-    BAD(ebreak_in);
-    BAD(cebreak_in);
+    BAD(mret_in);
     sv_context("%s", "");
     return sv_summary("vblock_illegal");
 }

@@ -411,9 +411,10 @@ class Gen:
         if kind == "lui":
             opc = r.choice([0x37, 0x17])
             return (r.getrandbits(20) << 12 | self.reg(keys) << 7 | opc).to_bytes(4, "little")
-        # bad: illegal inside a block
-        # (a VBLOCK header as an opcode: no nesting, §3.5)
-        return r.choice([0x00000073, 0x00100073, 0x0000007F]).to_bytes(4, "little")
+        # bad: illegal inside a block (MRET; a VBLOCK header as an opcode:
+        # no nesting, §3.5), or EBREAK: SIGTRAP there (§3.7).  Never ECALL:
+        # inside a block it is a real system call (§3.7).
+        return r.choice([0x30200073, 0x00100073, 0x0000007F]).to_bytes(4, "little")
 
     def csr_op(self, keys):
         """A read of an SV CSR, or CSRRWI on MVL, VL or SUBVL (C3)."""

@@ -318,6 +318,8 @@ def decode32(w):
         return Insn("ecall", 4)
     if w == 0x00100073:
         return Insn("ebreak", 4)
+    if w in (0x10200073, 0x30200073):
+        return Insn("xret", 4)  # SRET / MRET: illegal in U mode
     raise Unsupported("32-bit opcode %#010x" % w)
 
 
@@ -528,6 +530,8 @@ class Machine:
         self.trace.append(("scalar", self.pc, insn))
         if insn.kind == "ebreak":
             raise Signal(SIGTRAP, "ebreak")
+        if insn.kind == "xret":
+            raise Signal(SIGILL, "xRET in U mode")
         nxt = self.exec(insn, None, self.pc)
         self.pc = (nxt if nxt is not None else self.pc + insn.length) & M64
 
@@ -557,9 +561,16 @@ class Machine:
                 self.pcvblk = blk.pcvblk((a - blk.ops_base) // 2)
                 insn = self.fetch_insn(a)
                 self.trace.append(("op", a, insn))
-                if insn.kind in ("ecall", "ebreak"):
-                    # sv-state: ECALL/EBREAK inside a block are illegal for now
-                    raise Signal(SIGILL, "ecall/ebreak in a block")
+                if insn.kind == "ecall":
+                    # §3.7: a real system call, resuming at the next
+                    # opcode; svgen never puts one in a block.
+                    raise Unsupported("ecall in a block")
+                if insn.kind == "ebreak":
+                    # §3.7: EBREAK traps as usual, PC at the block and
+                    # PCVBLK naming it (docs/sv-state.md).
+                    raise Signal(SIGTRAP, "ebreak in a block")
+                if insn.kind == "xret":
+                    raise Signal(SIGILL, "xRET in a block")
                 if insn.kind == "jal" and insn.rd != 0:
                     raise Signal(SIGILL, "call inside a block (A14)")
                 tgt = self.exec(insn, blk, a)

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 # svprof through the real qemu-riscv64 -plugin: exact counts in the JSON,
 # argument errors, and a multi-threaded program.
-#   svprof_test.py QEMU PLUGIN counts|vblock|args|threads [PROGRAM...]
+#   svprof_test.py QEMU PLUGIN MODE [PROGRAM...]
+# MODE: counts, vblock, threads, prefix, empty, args (qemu-riscv64) or
+# system (qemu-system-riscv64, a bare-metal ELF).  Every profile is also
+# read back with callgrind_annotate and rendered with rsvg-convert.
 # Expected VBLOCK numbers: the comment at the top of vblock_prof.c.
 # SPDX-License-Identifier: GPL-2.0-or-later
 import json
+import re
 import os
 import subprocess
 import sys
@@ -29,25 +33,141 @@ def run(args, prog_args):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
 
 
-def profile(prog_path, extra=()):
+def run_system(args, elf, timeout=120):
+    cmd = [qemu, '-M', 'virt', '-cpu', 'rv64,xsv=true', '-bios', 'none',
+           '-kernel', elf, '-display', 'none', '-serial', 'stdio',
+           '-monitor', 'none', '-plugin', ','.join([plugin] + args)]
+    return subprocess.run(cmd, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def num(s):
+    """A count as callgrind_annotate prints it (1,234; '.' is zero)."""
+    return 0 if s == '.' else int(s.replace(',', ''))
+
+
+def callgrind_annotate(path):
+    """PROGRAM TOTALS and per-function rows of callgrind_annotate's output:
+    (event names, totals, {function: counts})."""
+    r = subprocess.run(['callgrind_annotate', '--threshold=100',
+                        '--auto=no', path],
+                       capture_output=True, text=True, timeout=60)
+    check(r.returncode == 0, 'callgrind_annotate reads report.callgrind '
+          '(rc %d, %s)' % (r.returncode, r.stderr.strip()[:300]))
+    events, totals, fns = [], None, {}
+    for line in r.stdout.splitlines():
+        line = re.sub(r'\(\s*[0-9.]+%\)', ' ', line)
+        if line.startswith('Events shown:'):
+            events = line.split(':', 1)[1].split()
+            continue
+        parts = line.split()
+        n = len(events)
+        if not events or len(parts) <= n:
+            continue
+        try:
+            counts = [num(p) for p in parts[:n]]
+        except ValueError:
+            continue
+        rest = ' '.join(parts[n:])
+        if rest.startswith('PROGRAM TOTALS'):  # "(calculated)" when all 0
+            totals = dict(zip(events, counts))
+        else:
+            # "file:function [object]"; object names may hold [...] too
+            if rest.endswith(']'):
+                depth, i = 0, len(rest) - 1
+                while i >= 0:
+                    depth += {']': 1, '[': -1}.get(rest[i], 0)
+                    if depth == 0:
+                        break
+                    i -= 1
+                rest = rest[:i].rstrip()
+            fns[rest.split(':', 1)[1] if ':' in rest else rest] = \
+                dict(zip(events, counts))
+    return events, totals, fns
+
+
+def check_callgrind(base, j):
+    """callgrind_annotate's numbers equal the JSON's."""
+    events, totals, fns = callgrind_annotate(base + '.callgrind')
+    el, br = j['elements'], j['branches']
+    want = {'VecInsn': el['vector_insns'], 'Elem': el['total'],
+            'ActElem': el['active'],
+            'BrTaken': sum(b['taken'] for b in br.values()),
+            'BrNotTaken': sum(b['not_taken'] for b in br.values()),
+            'FfCut': j['ffirst']['cuts']}
+    if j['instructions']['total'] is not None:
+        want['Ir'] = j['instructions']['total']
+    check(totals == want, 'callgrind totals equal the JSON: %s vs %s'
+          % (totals, want))
+    bad = []
+    for f in j['top_functions']:
+        got = fns.get(f['function'])
+        exp = {'VecInsn': f['vector_insns'], 'Elem': f['elements'],
+               'ActElem': f['active'], 'FfCut': f['ffirst_cuts'],
+               'BrTaken': sum(b['taken'] for b in f['branches'].values()),
+               'BrNotTaken': sum(b['not_taken']
+                                 for b in f['branches'].values())}
+        if f['instructions'] is not None:
+            exp['Ir'] = f['instructions']
+        if got != exp:
+            bad.append((f['function'], got, exp))
+    check(not bad and j['top_functions'],
+          'callgrind per-function counts equal the JSON top_functions '
+          '(%d functions): %s' % (len(j['top_functions']), bad[:3]))
+
+
+def check_svg(base, want_text=()):
+    """The SVG parses, renders to PNG with rsvg-convert, and says what
+    it should."""
+    try:
+        svg = ET.parse(base + '.svg').getroot()
+        check(svg.tag.endswith('svg'), 'report.svg is SVG')
+    except ET.ParseError as e:
+        check(False, 'report.svg parses: %s' % e)
+        return ''
+    texts = ' '.join(t.text or '' for t in
+                     svg.iter('{http://www.w3.org/2000/svg}text'))
+    for w in want_text:
+        check(w in texts, 'the SVG says "%s"' % w)
+    png = base + '.png'
+    r = subprocess.run(['rsvg-convert', '-o', png, base + '.svg'],
+                       capture_output=True, text=True, timeout=60)
+    ok = r.returncode == 0 and os.path.exists(png)
+    if ok:
+        with open(png, 'rb') as f:
+            head = f.read(24)
+        w = int.from_bytes(head[16:20], 'big')
+        h = int.from_bytes(head[20:24], 'big')
+        ok = head[:8] == b'\x89PNG\r\n\x1a\n' and w >= 900 and h >= 200
+        if os.environ.get('SVPROF_KEEP_PNG'):
+            import shutil
+            shutil.copy(png, os.environ['SVPROF_KEEP_PNG'])
+    check(ok, 'rsvg-convert renders report.svg to PNG (%s)'
+          % r.stderr.strip()[:200])
+    return texts
+
+
+def profile(prog_path, extra=(), svg_text=(), system=False):
     with tempfile.TemporaryDirectory() as d:
         base = os.path.join(d, 'report')
-        r = run(['out=' + base, 'top=5'] + list(extra), [prog_path])
+        args = ['out=' + base, 'top=5'] + list(extra)
+        if system:
+            r = run_system(args + ['elf=' + prog_path], prog_path)
+        else:
+            r = run(args, [prog_path])
+        profile.run = r
         check(r.returncode == 0, 'program exits 0 (rc %d, %s)'
               % (r.returncode, r.stderr.strip()))
-        for ext in ('txt', 'json', 'svg'):
+        for ext in ('txt', 'json', 'svg', 'callgrind'):
             check(os.path.exists(base + '.' + ext), 'wrote report.' + ext)
-        try:
-            svg = ET.parse(base + '.svg').getroot()
-            check(svg.tag.endswith('svg') and len(svg.findall(
-                '{http://www.w3.org/2000/svg}rect')) > 65,
-                'report.svg is SVG with the histogram bars')
-        except ET.ParseError as e:
-            check(False, 'report.svg parses: %s' % e)
         with open(base + '.txt') as f:
             profile.text = f.read()
         with open(base + '.json') as f:
-            return json.load(f)
+            j = json.load(f)
+        check(j.get('version') == 3, 'JSON version 3')
+        profile.svg = check_svg(base, svg_text)
+        check_callgrind(base, j)
+        return j
 
 
 if mode == 'counts':
@@ -86,7 +206,12 @@ elif mode == 'vblock':
     # The replay's shortcuts (default) and full recomputation (check=on)
     # must give the same exact numbers.
     for extra in ([], ['check=on']):
-        j = profile(prog, extra)
+        j = profile(prog, extra, svg_text=(
+            'of operations in vector form', 'mean VL', 'mean occupancy',
+            'elements per guest instruction', 'count (log scale)',
+            'consensual branches per mode', 'fail-on-first cuts by element',
+            'top functions by elements', 'top source lines by elements',
+            'blk_ff'))
         print('-- with', extra or 'defaults')
         ins, el, vb = j['instructions'], j['elements'], j['vblock']
         check(ins['vblock'] == 57, 'vblock instructions 57: %d' % ins['vblock'])
@@ -152,6 +277,33 @@ elif mode == 'vblock':
         check(('blk_add' in profile.text and '0x%x' % blk_add_addr
                in profile.text and 'ifnotall' in profile.text),
               'text report names the sites and modes')
+        # Attribution: functions from the ELF symbols, lines from DWARF
+        # (the blocks are top-level asm: no line table for them).
+        fns = {f['function']: f for f in j['top_functions']}
+        f = fns.get('blk_add', {})
+        check(f.get('vector_insns') == 15 and f.get('elements') == 200
+              and f.get('active') == 160 and f.get('object') == 'vblock_prof'
+              and f.get('privilege') == 'U',
+              'function blk_add: 15 vector insns, 200 elements, 160 active,'
+              ' in vblock_prof: %s' % f)
+        f = fns.get('blk_ff', {})
+        check(f.get('elements') == 250 and f.get('ffirst_cuts') == 8
+              and f['branches']['ifall'] == {'taken': 1, 'not_taken': 7},
+              'function blk_ff: 250 elements, 8 cuts, ifall 1/7: %s' % f)
+        check(sum(f['vector_insns'] for f in j['top_functions']) <= 89
+              and j['top_functions'][0]['function'] == 'blk_ff',
+              'top function blk_ff')
+        lines = j['top_lines']
+        check(lines and all(l['file'].endswith('vblock_prof.c')
+                            and l['line'] > 0 for l in lines),
+              'source lines of the C code from DWARF: %s'
+              % [(l['function'], l['line']) for l in lines])
+        sm = j['summary']
+        check(abs(sm['mean_vl'] - 886 / 89) < 1e-9
+              and abs(sm['mean_occupancy'] - 846 / 886) < 1e-9
+              and abs(sm['elements_per_insn'] - 886 / ins['total']) < 1e-9
+              and 0 < sm['vector_share'] < 1,
+              'summary: mean VL 886/89, occupancy 846/886: %s' % sm)
 elif mode == 'threads':
     j = profile(prog)
     check(j['instructions']['setvl'] == 4000, 'setvl total 4000: %d'
@@ -186,6 +338,66 @@ elif mode == 'prefix':
                    i['active']) for i in j['top_insns'])
     check(rows == [('p_add', 'p48', 7, 35, 35), ('p_add_x9', 'p48', 4, 20, 12)],
           'top insns p_add 7/35/35, p_add_x9 4/20/12: %s' % rows)
+elif mode == 'empty':
+    # A program without SV: the picture says so in words.
+    j = profile(prog, svg_text=('Empty profile: no Simple-V instruction ran.',
+                                'No function ran a vector instruction.'))
+    check(j['elements']['vector_insns'] == 0 and j['instructions']['total']
+          == j['instructions']['scalar'] > 1000,
+          'only scalar instructions: %s' % j['instructions'])
+    check('vblock_prof' not in profile.svg, 'no stray names')
+elif mode == 'system':
+    # Bare metal under qemu-system-riscv64 (sys_prof.S): exact counts per
+    # privilege level, function and line; the report is written at exit.
+    for extra in ([], ['check=on']):
+        j = profile(prog, extra, system=True, svg_text=(
+            'by privilege level:', 'consensual branches per mode',
+            'No fail-on-first cut.', 'm_work [M]', 'sys_prof.S:'))
+        print('-- with', extra or 'defaults')
+        check('sys_prof: PASS' in profile.run.stdout,
+              'the program passes: %r' % profile.run.stdout[-200:])
+        check(j['system_mode'] is True, 'system_mode true')
+        pv = j['privilege']
+        want = {'M': (10, 80, 40), 'S': (5, 40, 20), 'U': (13, 52, 52)}
+        for lvl, (vi, el, ac) in want.items():
+            got = pv.get(lvl, {})
+            check((got.get('vector_insns'), got.get('elements'),
+                   got.get('active')) == (vi, el, ac),
+                  '%s: %d vector insns, %d elements, %d active: %s'
+                  % (lvl, vi, el, ac, got))
+        check(sum(v['instructions'] for v in pv.values())
+              == j['instructions']['total'] and pv['U']['instructions'] > 0
+              and pv['S']['instructions'] > 0,
+              'instructions per level add up to the total')
+        el, vb = j['elements'], j['vblock']
+        check((el['vector_insns'], el['total'], el['active']) == (28, 172, 112),
+              'totals 28, 172, 112: %s' % el)
+        check({k: vb[k] for k in ('runs', 'resumed', 'unresolved', 'inexact')}
+              == {'runs': 25, 'resumed': 0, 'unresolved': 0, 'inexact': 0},
+              '25 VBLOCK runs, all replayed: %s' % vb)
+        check(j['branches']['ifall'] == {'taken': 3, 'not_taken': 0},
+              'ifall taken 3: %s' % j['branches']['ifall'])
+        fns = {(f['function'], f['privilege']): f for f in j['top_functions']}
+        for name, lvl, vi, e in (('m_work', 'M', 10, 80), ('s_work', 'S', 5, 40),
+                                 ('u_work', 'U', 13, 52)):
+            f = fns.get((name, lvl), {})
+            check(f.get('vector_insns') == vi and f.get('elements') == e
+                  and f.get('file', '').endswith('sys_prof.S'),
+                  '%s at %s: %d vector insns, %d elements, sys_prof.S: %s'
+                  % (name, lvl, vi, e, f))
+        lines = j['top_lines']
+        check(lines and lines[0]['file'].endswith('tests/plugin/sys_prof.S')
+              and lines[0]['function'] == 'm_work' and lines[0]['elements']
+              == 80 and lines[0]['vector_insns'] == 10
+              and lines[0]['privilege'] == 'M',
+              'top line: the VBLOCK in m_work, sys_prof.S, 10 x VL 8: %s'
+              % lines[:1])
+        blocks = j['top_blocks']
+        check(blocks and all(b['object'] == 'sys_prof.elf' and b['line'] > 0
+                             and b['address'].startswith('0x8000')
+                             for b in blocks),
+              'blocks at their guest addresses, with lines: %s'
+              % [(b['address'], b['privilege'], b['symbol']) for b in blocks])
 elif mode == 'args':
     cases = [
         (['bogus=1'], "unknown argument 'bogus'"),
@@ -201,6 +413,8 @@ elif mode == 'args':
         (['out=/nonexistent/dir/r'],
          "cannot write to directory '/nonexistent/dir/'"),
         (['Top=3'], "unknown argument 'Top'"),
+        (['callgrind=x'], "bad value 'x' for callgrind"),
+        (['elf=/nonexistent/prog'], "bad value '/nonexistent/prog' for elf"),
     ]
     for args, msg in cases:
         r = run(args, ['/bin/true'])

@@ -12,10 +12,21 @@ trap 'rm -f "$log"' EXIT
 line=$(grep -m1 'sv.vblock' "$log" | tr -s ' ') || { echo "FAIL: no sv.vblock in -d in_asm"; exit 1; }
 echo "$line"
 want='sv.vblock[14] {setvl mode=rd rd=x5 rs1=x0 mvl=8 subvl=1} { x10->x40.v:e8 x10?!x9 } ; 00b50533 add a0,a0,a1 ; 0001 nop'
-case "$line" in
+case "$(echo "$line" | sed -E 's/ ; 0x[0-9a-f]+: / ; /g')" in
 *"$want"*) echo "ok: VBLOCK context and opcodes" ;;
 *) echo "FAIL: expected '$want'"; exit 1 ;;
 esac
+# Inner opcodes at their real addresses: the block + 8 and + 12.
+base=$(( 0x$(echo "$line" | sed -n 's/^0x0*\([0-9a-f]*\):.*/\1/p') ))
+for off in 8 12; do
+    case "$line" in
+    *"; $(printf '0x%x' $((base + off))): "*) echo "ok: an opcode at the block + $off" ;;
+    *) echo "FAIL: no opcode shown at $(printf '0x%x' $((base + off)))"; exit 1 ;;
+    esac
+done
+# A vector branch shows its mode by name (§6.3).
+grep -q 'bne .*<ifany ffirst>' "$log" || { echo "FAIL: no '<ifany ffirst>' after the vector bne"; grep 'sv.vblock' "$log"; exit 1; }
+echo "ok: $(grep -o 'bne [^;]*<ifany ffirst>' "$log" | head -1)"
 # The instruction after the VBLOCK (14 bytes on) must start a new line.
 next=$(printf '%x' $(( 0x$(echo "$line" | sed -n 's/^0x0*\([0-9a-f]*\):.*/\1/p') + 14 )))
 grep -q "^0x0*$next:" "$log" || { echo "FAIL: nothing disassembled at 0x$next"; exit 1; }

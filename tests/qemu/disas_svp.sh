@@ -31,5 +31,12 @@ check() {
 }
 check 'p48[v rd=x40, v rs1=x64, s rs2=x12, pred=!x9, e16]' 'add s0,ra,a2' 6
 check 'p64[v rd=x101, v rs1=x77, s rs2=x127, pred=x9, vl=6>x5]' 'add t0,a3,t6' 8
-# Inside a VBLOCK, among the block's opcodes (the next line is 10 bytes on).
-check '; p48[v rd=x40, v rs1=x64, dpred=x10]' 'addi s0,ra,5' 10
+# Inside a VBLOCK, among the block's opcodes, at its own address (the
+# block's + 4); the next line is 10 bytes on.
+check 'p48[v rd=x40, v rs1=x64, dpred=x10]' 'addi s0,ra,5' 10
+line=$(grep -m1 -F 'p48[v rd=x40, v rs1=x64, dpred=x10]' "$log" | tr -s ' ')
+blk=$(echo "$line" | sed -n 's/^0x0*\([0-9a-f]*\):.*/\1/p')
+case "$line" in
+*"; $(printf '0x%x' $(( 0x$blk + 4 ))): p48["*) echo "ok: the P48 at the block + 4" ;;
+*) echo "FAIL: the P48 inside the block is not shown at the block + 4"; exit 1 ;;
+esac

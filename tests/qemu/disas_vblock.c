@@ -21,6 +21,19 @@ int main(void)
                 __asm__ volatile("sv_vblock_raw 2, 0x8780, 0x01C5, 0xA8AA, "
                                  "0x4B14, 0x0533, 0x00b5, 0x0001" ::
                                      : "memory"));
+    /* A vector branch: -d in_asm names its mode (rs2's entry: ifany). */
+    __asm__ volatile("sv_vblock_begin\n"
+                     "sv_vl_rd rd=t4, vlmax=4\n"
+                     "sv_reg16 key=a0, regidx=40\n"
+                     "sv_reg16_raw 0\n"
+                     "sv_pred16 key=a0, predidx=x0, inv=1, ffirst=1\n"
+                     "sv_pred16 key=a1, predidx=a6, zero=1, result=1\n"
+                     "sv_ops\n"
+                     "sv_bne a0, a1, 1f\n"
+                     "sv_vblock_end\n"
+                     "1:\n"
+                     "csrw 0x803, zero\n" ::
+                         : "t4", "a6", "memory");
     printf("disas_vblock: trapped with signal %d\n", trap.signo);
     return 0;
 }

@@ -276,7 +276,7 @@ test_b:
     sv_vblock_begin
     sv_vl_rs1 a7, vlmax=16
     sv_reg16 key=a0, regidx=48, isvec=1
-    sv_pred16 key=a1, predidx=t3
+    sv_pred16 key=a0, predidx=t3   /* on the data: a1 has no entry (§1.11) */
     sv_ops
     sd      a0, 0(a1)
     sv_vblock_end

@@ -338,4 +338,14 @@ TEST(VectorBranch, MillionsAgainstReference)
     }
 }
 
+TEST(Branch, ModeNames)
+{
+    // §6.3: the second predicate's inv and zero.
+    EXPECT_STREQ(sv_branch_mode_name(true, 0, 0), "ifall");
+    EXPECT_STREQ(sv_branch_mode_name(true, 1, 0), "ifnotall");
+    EXPECT_STREQ(sv_branch_mode_name(true, 0, 1), "ifany");
+    EXPECT_STREQ(sv_branch_mode_name(true, 1, 1), "ifnone");
+    EXPECT_STREQ(sv_branch_mode_name(false, 1, 1), "ifall");
+}
+
 } // namespace

@@ -62,4 +62,21 @@ TEST(Status, OutOfRangeIsUnknown)
     EXPECT_STREQ(sv_status_name(static_cast<sv_status>(-1)), "UNKNOWN");
 }
 
+TEST(Status, EveryStatusHasADistinctReason)
+{
+    std::set<std::string> seen;
+    for (unsigned i = 0; i < SV_STATUS_COUNT; ++i) {
+        const char *r = sv_status_reason(static_cast<sv_status>(i));
+        ASSERT_NE(r, nullptr);
+        EXPECT_TRUE(seen.insert(r).second) << r;
+        if (i >= SV_ILLEGAL_MVL_RANGE) {
+            // Every illegal status names its rule: a § or an A-number.
+            EXPECT_TRUE(std::strstr(r, "§") || std::strstr(r, "(A"))
+                << sv_status_name(static_cast<sv_status>(i)) << ": " << r;
+        }
+    }
+    EXPECT_STREQ(sv_status_reason(static_cast<sv_status>(SV_STATUS_COUNT)),
+                 "unknown status");
+}
+
 } // namespace

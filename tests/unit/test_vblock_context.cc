@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -743,6 +744,102 @@ TEST(VblockContext, PredFor)
     c = decode_ok(pred16_block(0x1004, 0x0000));
     EXPECT_EQ(sv_pred_for(&c, true, 2, false), &c.fp_preds[2]);
     EXPECT_EQ(sv_pred_for(&c, false, 2, true), nullptr);
+}
+
+// --- sv_vblock_decode_why: one text per cause, naming its rule ----------
+
+std::string why_of(const Bytes &in, sv_status want)
+{
+    sv_vblock_context c;
+    const char *why = "unset";
+    EXPECT_STREQ(sv_status_name(
+                     sv_vblock_decode_why(in.b.data(), in.b.size(), &c, &why)),
+                 sv_status_name(want));
+    return why ? why : "(null)";
+}
+
+TEST(VblockContext, DecodeWhyNamesEachRule)
+{
+    const sv_status bad = SV_ILLEGAL_VBLOCK_MALFORMED;
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {why_of(Bytes{}.p16s({0x807F, 0xC000, c_nop, c_nop, c_nop}), bad),
+         "VL block mode 11 is reserved (§3.3)"},
+        {why_of(Bytes{}.p16s({0x807F, 0x0020, c_nop, c_nop, c_nop}), bad),
+         "VL block mode 00 with the reserved bit 5"},
+        {why_of(Bytes{}.p16s({0x807F, 0x8020, c_nop, c_nop, c_nop}), bad),
+         "VL block mode 10 with the reserved bit 5"},
+        {why_of(pred16_block(0x0940, 0x0000), bad), "(A28)"},
+        {why_of(pred16_block(0x070A, 0x0000), bad),
+         "x0 with inv and zero is reserved (A46)"},
+        {why_of(padded_block(0xA1, 0x01), bad), "pad byte"},
+        {why_of(Bytes{}.p16s({0x007F, c_nop, 0x0000, c_nop, c_nop}), bad),
+         "zero parcel"},
+        {why_of(
+             Bytes{}.p16s({0x207F, c_nop, 0x007F, c_nop, c_nop, c_nop, c_nop}),
+             bad),
+         "nested VBLOCK"},
+        {why_of(
+             Bytes{}.p16s({0x207F, 0x707F, 0x0000, c_nop, c_nop, c_nop, c_nop}),
+             bad),
+         "nested VBLOCK"},
+        {why_of(Bytes{}.p16s({0x007F, 0x005F, 0x1111, 0x1111, c_nop}), bad),
+         "48-bit opcode with bit 6 set"},
+        {why_of(Bytes{}.p16(0x007F).p32(addi_nop).p16(c_nop).p32(addi_nop),
+                bad),
+         "overruns the block's end"},
+        {why_of(vblock2_nops(29, 33), bad), "beyond opptr 31"},
+        {why_of(vblock2_nops(0x0020, 4), SV_ILLEGAL_VBLOCK2_RESERVED),
+         "VBLOCK2 bits 15:5"},
+        {why_of(Bytes{}.p16s({0x4FFF, 0, 0, 0, 0, 0, 0, 0, 0}), bad),
+         "tables overrun the block"},
+        {why_of(Bytes{}.p32(addi_nop), SV_ILLEGAL_RESERVED_LENGTH),
+         "not a VBLOCK header"},
+        {why_of(Bytes{}.p16s({0x007F, c_nop, c_nop, c_nop, c_nop}), SV_OK),
+         "(null)"},
+    };
+    std::set<std::string> seen;
+    for (const auto &c : cases) {
+        EXPECT_NE(c.first.find(c.second), std::string::npos)
+            << c.first << " lacks " << c.second;
+        if (c.second != "nested VBLOCK") {
+            EXPECT_TRUE(seen.insert(c.first).second) << "twice: " << c.first;
+        }
+    }
+    // NULL why is allowed.
+    const Bytes ok = Bytes{}.p16s({0x007F, c_nop, c_nop, c_nop, c_nop});
+    sv_vblock_context c;
+    EXPECT_EQ(sv_vblock_decode_why(ok.b.data(), ok.b.size(), &c, nullptr),
+              SV_OK);
+}
+
+TEST(VblockContext, PcvblkAdvance)
+{
+    // 14 bytes (0x207F): c.nop @2 (opptr 0), addi @4 (opptr 1), c.nop @8
+    // (opptr 3), addi @10 (opptr 4).
+    const auto c = decode_ok(
+        Bytes{}.p16(0x207F).p16(c_nop).p32(addi_nop).p16(c_nop).p32(addi_nop));
+    ASSERT_EQ(c.n_ops, 4);
+    sv_pcvblk_fields f{};
+    f.status = SV_PCVBLK_EXECUTING;
+    f.nnn = 2;
+    f.hdr11_7 = 0;
+    uint32_t p = sv_pcvblk_pack(f);
+    const unsigned want[] = {1, 3, 4};
+    for (unsigned w : want) {
+        ASSERT_EQ(sv_pcvblk_advance(&c, &p), SV_OK);
+        EXPECT_EQ(sv_pcvblk_unpack(p).opptr, w);
+        EXPECT_EQ(sv_pcvblk_unpack(p).nnn, 2);
+        EXPECT_EQ(sv_pcvblk_unpack(p).status, SV_PCVBLK_EXECUTING);
+    }
+    // Past the last opcode: the block is done.
+    ASSERT_EQ(sv_pcvblk_advance(&c, &p), SV_OK);
+    EXPECT_EQ(p, 0u);
+    // Not in a block, and an opptr inside an opcode: unchanged.
+    EXPECT_EQ(sv_pcvblk_advance(&c, &p), SV_ILLEGAL_PCVBLK_INACTIVE);
+    f.opptr = 2;
+    p = sv_pcvblk_pack(f);
+    EXPECT_EQ(sv_pcvblk_advance(&c, &p), SV_ILLEGAL_PCVBLK_RANGE);
+    EXPECT_EQ(p, sv_pcvblk_pack(f));
 }
 
 } // namespace

@@ -18,13 +18,6 @@
  */
 bool riscv_sv_validate(RISCVCPU *cpu, Error **errp);
 
-/*
- * The TB key's cs_base (free on RISC-V): the live PCVBLK while a VBLOCK is
- * part-way through (status 11), else 0.  A TB translated with a non-zero
- * value resumes that VBLOCK at PCVBLK.opptr (§3.8 QEMU NOTE).
- */
-uint64_t riscv_sv_tb_cs_base(CPURISCVState *env);
-
 /* Registers x32..x127 and f32..f127 with the gdbstub (org.qemu.riscv.sv). */
 void riscv_sv_register_gdb_regs(CPUState *cs);
 
@@ -76,6 +69,21 @@ void riscv_sv_setup_sigframe(CPURISCVState *env, void *extdesc);
  */
 bool riscv_sv_restore_sigframe(CPURISCVState *env, const void *extdesc,
                                const void *frame_end);
+
+/*
+ * cpu_loop's return from an ECALL: env->pc += 4, or inside a VBLOCK the
+ * next opcode (§3.7); riscv_sv_ecall_restart undoes it for a restarted
+ * syscall (the ECALL runs again).  Without xsv, exactly pc += 4 / -= 4.
+ */
+void riscv_sv_ecall_step(CPURISCVState *env);
+void riscv_sv_ecall_restart(CPURISCVState *env);
+
+/*
+ * cpu_loop, before SIGILL: without xsv, an SV-only encoding (VBLOCK,
+ * P48, P64) at pc prints once on stderr that -cpu rv64,xsv=true enables
+ * SV.  Prints nothing otherwise.
+ */
+void riscv_sv_illegal_hint(CPURISCVState *env);
 #endif
 
 #endif

@@ -85,11 +85,17 @@ static target_ulong sv_csr_value(CPURISCVState *env, int csrno)
 static sv_status sv_csr_apply(CPURISCVState *env, int csrno, target_ulong value,
                               target_ulong write_mask)
 {
+#if TARGET_LONG_BITS == 64
+    /* The register file itself: a copy was most of a CSR write's cost. */
+    const uint64_t *gpr = env->gpr;
+#else
     uint64_t gpr[32];
 
     for (int i = 0; i < 32; i++) {
         gpr[i] = env->gpr[i];
     }
+#endif
+
     switch (csrno) {
     case SV_CSR_MVL:
         return sv_csr_write_mvl(&env->sv.state, value, riscv_sv_xlen(env));
@@ -128,9 +134,10 @@ static RISCVException sv_csr_op(CPURISCVState *env, int csrno,
         sv_status status = sv_csr_apply(env, csrno, value, write_mask);
 
         if (status != SV_OK) {
-            qemu_log_mask(LOG_GUEST_ERROR,
-                          "xsv: write 0x" TARGET_FMT_lx " to CSR 0x%03x: %s\n",
-                          value, csrno, sv_status_name(status));
+            qemu_log_mask(
+                LOG_GUEST_ERROR,
+                "xsv: write 0x" TARGET_FMT_lx " to CSR 0x%03x: %s: %s\n", value,
+                csrno, sv_status_name(status), sv_status_reason(status));
             return RISCV_EXCP_ILLEGAL_INST;
         }
     }

@@ -161,6 +161,35 @@ static void sv_print_prefix(bfd_vma memaddr, struct disassemble_info *info,
     sv_print_wrapped(memaddr, info, p.insn);
 }
 
+/*
+ * After a vector branch (§6): its mode, from rs2's predicate entry (x0's
+ * for C.BEQZ/C.BNEZ), e.g. " <ifany ffirst>".  Nothing for other opcodes
+ * and for a branch without a vector operand (a plain branch, A29).
+ */
+static void sv_print_branch_mode(struct disassemble_info *info,
+                                 const sv_vblock_context *ctx, uint32_t insn)
+{
+    const sv_pred_entry *first, *second;
+    const sv_reg_entry *a, *b;
+    sv_op op;
+
+    if (!sv_op_decode(insn, &op) || op.cls != SV_OPC_BRANCH) {
+        return;
+    }
+    a = &ctx->int_regs[op.rs1.reg & 31];
+    b = &ctx->int_regs[op.rs2.reg & 31];
+    if (!(a->enabled && a->isvec) && !(b->enabled && b->isvec)) {
+        return;
+    }
+    first = sv_pred_for(ctx, false, op.rs1.reg, false);
+    second = sv_pred_for(ctx, false, op.rs2.reg, true);
+    info->fprintf_func(info->stream, " <%s%s>",
+                       sv_branch_mode_name(second != NULL,
+                                           second ? second->inv : 0,
+                                           second ? second->zero : 0),
+                       first && first->ffirst ? " ffirst" : "");
+}
+
 static void sv_print_vblock(bfd_vma memaddr, struct disassemble_info *info,
                             const uint8_t *bytes, unsigned len)
 {
@@ -189,12 +218,16 @@ static void sv_print_vblock(bfd_vma memaddr, struct disassemble_info *info,
         const uint8_t *op = bytes + ctx.op_offset[i];
         sv_insn_format fmt = sv_insn_classify(lduw_le_p(op));
 
-        info->fprintf_func(info->stream, " ; ");
+        /* Each opcode at its real address (targets are relative to it). */
+        info->fprintf_func(info->stream, " ; 0x%" PRIx64 ": ",
+                           (uint64_t)(memaddr + ctx.op_offset[i]));
         if (fmt == SV_FMT_P48 || fmt == SV_FMT_P64) {
             sv_print_prefix(memaddr + ctx.op_offset[i], info, op,
                             fmt == SV_FMT_P48 ? 6 : 8);
         } else {
             print_insn_riscv64(memaddr + ctx.op_offset[i], info);
+            sv_print_branch_mode(
+                info, &ctx, (op[0] & 3) == 3 ? ldl_le_p(op) : lduw_le_p(op));
         }
     }
 }

@@ -30,19 +30,11 @@ target_ulong HELPER(sv_setvl)(CPURISCVState *env, target_ulong rs1_value,
                                riscv_sv_xlen(env), &rd_value);
     }
     if (status != SV_OK) {
-        qemu_log_mask(LOG_GUEST_ERROR, "sv.setvl 0x%08x: %s\n", insn,
-                      sv_status_name(status));
+        qemu_log_mask(LOG_GUEST_ERROR, "sv.setvl 0x%08x: %s: %s\n", insn,
+                      sv_status_name(status), sv_status_reason(status));
         riscv_raise_exception(env, RISCV_EXCP_ILLEGAL_INST, GETPC());
     }
     return rd_value;
-}
-
-uint64_t riscv_sv_tb_cs_base(CPURISCVState *env)
-{
-    uint32_t pcvblk = env->sv.pcvblk;
-
-    /* Runs on every TB lookup: the status field alone, not an unpack. */
-    return sv_pcvblk_status(pcvblk) == SV_PCVBLK_EXECUTING ? pcvblk : 0;
 }
 
 /*
@@ -61,8 +53,8 @@ void HELPER(sv_vblock_enter)(CPURISCVState *env, uint32_t pcvblk,
                          riscv_sv_xlen(env), &rd_value);
 
     if (status != SV_OK) {
-        qemu_log_mask(LOG_GUEST_ERROR, "VBLOCK VL block: %s\n",
-                      sv_status_name(status));
+        qemu_log_mask(LOG_GUEST_ERROR, "VBLOCK VL block: %s: %s\n",
+                      sv_status_name(status), sv_status_reason(status));
         riscv_raise_exception(env, RISCV_EXCP_ILLEGAL_INST, GETPC());
     }
     if (vl.mode != SV_VL_MODE_RS1 && vl.rd) {
@@ -76,7 +68,9 @@ void HELPER(sv_vblock_jump)(CPURISCVState *env, target_ulong target,
 {
     if (target > base && target < base + len) {
         qemu_log_mask(LOG_GUEST_ERROR,
-                      "VBLOCK: jump into the middle of the block (§3.7)\n");
+                      "VBLOCK at 0x" TARGET_FMT_lx ": jump to 0x" TARGET_FMT_lx
+                      ", into the middle of its own block (§3.7)\n",
+                      base, target);
         riscv_raise_exception(env, RISCV_EXCP_ILLEGAL_INST, GETPC());
     }
     env->sv.pcvblk = 0;

@@ -8,6 +8,7 @@
 #include "cpu.h"
 #include "migration/cpu.h"
 #include "sv.h"
+#include "sv_csr.h"
 #include "svcore.h"
 
 static bool riscv_sv_needed(void *opaque)
@@ -32,6 +33,8 @@ static int riscv_sv_post_load(void *opaque, int version_id)
             return -EINVAL;
         }
     }
+    /* The live PCVBLK is the TB key: 0 or a resume point (sv_csr.h). */
+    sv->pcvblk = riscv_sv_live_pcvblk(sv->pcvblk);
     return 0;
 }
 

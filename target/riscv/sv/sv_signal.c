@@ -19,6 +19,7 @@
 #include "qemu/osdep.h"
 #include "qemu.h"
 #include "sv.h"
+#include "sv_csr.h"
 #include "svcore.h"
 
 #define SV_SIG_MAGIC 0x53560001u /* "SV", record version 1 */
@@ -172,7 +173,7 @@ bool riscv_sv_restore_sigframe(CPURISCVState *env, const void *extdesc,
     if (sv_rec) {
         env->sv.state = sv_get32(sv_rec, SV_REC_STATE);
         env->sv.svpstate = sv_get32(sv_rec, SV_REC_SVPSTATE);
-        env->sv.pcvblk = sv_get32(sv_rec, SV_REC_PCVBLK);
+        env->sv.pcvblk = riscv_sv_live_pcvblk(sv_get32(sv_rec, SV_REC_PCVBLK));
         for (int i = 32; i < SV_NUM_REGS; i++) {
             env->sv_gpr[i] = sv_get64(sv_rec, SV_REC_GPR + 8 * (i - 32));
             env->sv_fpr[i] = sv_get64(sv_rec, SV_REC_FPR + 8 * (i - 32));

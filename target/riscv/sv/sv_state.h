@@ -13,7 +13,11 @@
 typedef struct RISCVSVState {
     uint32_t state;    /* STATE: MVL, VL register, SUBVL, offsets (§1.6) */
     uint32_t svpstate; /* SVPSTATE: SVPrefix loop state (§1.7) */
-    uint32_t pcvblk;   /* PCVBLK: VBLOCK sub-PC and FSM (§1.8) */
+    /*
+     * PCVBLK: VBLOCK sub-PC and FSM (§1.8).  Always 0 or status 11: it is
+     * the TB key's cs_base, read without a test (riscv_sv_live_pcvblk).
+     */
+    uint32_t pcvblk;
     /* Trap copies (§1.9), swapped with the live state by traps. */
     uint32_t sestate;
     uint32_t sepcvblk;
@@ -29,6 +33,10 @@ typedef struct RISCVSVState {
      */
     uint64_t loop_index;
     uint64_t loop_bound;
+    /* Not architectural: PC and PCVBLK of the ECALL linux-user is
+     * running, to restart it (sv_user.c). */
+    uint64_t ecall_pc;
+    uint32_t ecall_pcvblk;
 } RISCVSVState;
 
 #endif

@@ -7,7 +7,7 @@
  * and restores PCVBLK.  A trap inside a VBLOCK therefore saves xepc = the
  * block's start (PC is frozen there, §3.6) and xePCVBLK = the opcode that
  * trapped; xRET restores both, and the next TB lookup keys on the restored
- * PCVBLK (cs_base, riscv_sv_tb_cs_base), so the block resumes at opptr
+ * PCVBLK (cs_base, hook 0010), so the block resumes at opptr
  * with its tables re-read and its VL block not re-run (§3.8).
  *
  * VS/VU (H extension) share the HS copies: SV defines no swap on
@@ -19,6 +19,7 @@
 #include "qemu/osdep.h"
 #include "cpu.h"
 #include "sv.h"
+#include "sv_csr.h"
 #include "svcore.h"
 
 typedef struct SVTrapCopies {
@@ -78,7 +79,5 @@ void riscv_sv_trap_return(CPURISCVState *env, target_ulong level)
      * naming no opcode of the block at xepc raises illegal instruction
      * there (trans_sv.c.inc).
      */
-    env->sv.pcvblk = sv_pcvblk_unpack(*c.pcvblk).status == SV_PCVBLK_EXECUTING
-                         ? *c.pcvblk
-                         : 0;
+    env->sv.pcvblk = riscv_sv_live_pcvblk(*c.pcvblk);
 }

@@ -68,6 +68,10 @@ typedef enum sv_status {
 /* A short, stable name for a status ("ILLEGAL_MVL_RANGE"), never NULL. */
 const char *sv_status_name(sv_status status);
 
+/* What a status means, naming the rule it enforces ("sv.setvl VLMAX must
+ * be 1..XLEN (§2.1, A7)"), for log lines; never NULL. */
+const char *sv_status_reason(sv_status status);
+
 /* ---------------------------------------------------------------------
  * STATE and SVPSTATE (§1.6, §1.7): 32 bits,
  *   31:28 rsvd | 27:26 dsvoffs | 25:24 subvl-1 | 23:18 destoffs |
@@ -393,6 +397,15 @@ sv_status sv_vblock_decode(const uint8_t *bytes, size_t n,
                            sv_vblock_context *out);
 
 /*
+ * sv_vblock_decode, and *why (unless why is NULL) := NULL on SV_OK and
+ * SV_NEED_MORE_BYTES, else a static text naming the rule the block
+ * breaks, one per cause ("VL block mode 11 is reserved (§3.3)"), for
+ * the -d guest_errors log and tools.
+ */
+sv_status sv_vblock_decode_why(const uint8_t *bytes, size_t n,
+                               sv_vblock_context *out, const char **why);
+
+/*
  * The predicate entry that applies to register regkey (the 5-bit opcode
  * field) of class is_fp, or NULL for "no predicate" (all ones, not
  * zeroing: §1.11 get_pred_val).  The entry applies only when the same
@@ -403,6 +416,17 @@ sv_status sv_vblock_decode(const uint8_t *bytes, size_t n,
  */
 const sv_pred_entry *sv_pred_for(const sv_vblock_context *ctx, bool is_fp,
                                  unsigned regkey, bool no_reg_entry_needed);
+
+/*
+ * Steps PCVBLK past the opcode it names, as after an ECALL that a trap
+ * handler (or linux-user's syscall) completed (§3.7): *pcvblk := the
+ * next opcode's PCVBLK (every field but opptr kept), or 0 when it named
+ * the block's last opcode (the block is done: PC moves past it).  Fails
+ * with SV_ILLEGAL_PCVBLK_INACTIVE when status != 11 and
+ * SV_ILLEGAL_PCVBLK_RANGE when opptr names no opcode of ctx, leaving
+ * *pcvblk unchanged.
+ */
+sv_status sv_pcvblk_advance(const sv_vblock_context *ctx, uint32_t *pcvblk);
 
 /* ---------------------------------------------------------------------
  * Inner instructions of a VBLOCK (§5, §8): which operands an RVC or RV32
@@ -669,6 +693,11 @@ typedef struct sv_branch_result {
  * ifnotall P != tested, ifany P != 0, ifnone P == 0 (no target: ifall).
  */
 sv_branch_result sv_vector_branch(const sv_branch_desc *d);
+
+/* The mode a second predicate entry selects (§6.3): "ifall" (inv 0,
+ * zero 0, or no entry), "ifnotall" (1, 0), "ifany" (0, 1), "ifnone"
+ * (1, 1).  For disassemblers and logs. */
+const char *sv_branch_mode_name(bool has_target, unsigned inv2, unsigned zero2);
 
 /* ---------------------------------------------------------------------
  * SVPrefix: P48 and P64 (§4, A21-A26, A35, A43, A51).  A prefix wraps one

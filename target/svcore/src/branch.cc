@@ -218,4 +218,15 @@ sv_branch_result sv_vector_branch(const sv_branch_desc *d)
     return r;
 }
 
+const char *sv_branch_mode_name(bool has_target, unsigned inv2, unsigned zero2)
+{
+    if (!has_target) {
+        return "ifall";
+    }
+    // §6.3's table: inv picks "all" / "not all", zero "any" / "none".
+    static constexpr const char *names[2][2] = {{"ifall", "ifany"},
+                                                {"ifnotall", "ifnone"}};
+    return names[inv2 & 1][zero2 & 1];
+}
+
 } // extern "C"
