@@ -3,7 +3,7 @@
 # Fix with: scripts/check-format.sh --fix
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(find target/svcore target/riscv/sv tests linux-user-tests plugin bench tools \
+mapfile -t files < <(find target/svcore target/riscv/sv tests linux-user-tests plugin bench tools libsvstring \
     -type f \( -name '*.c' -o -name '*.cc' -o -name '*.h' \) | sort)
 if [ "${1:-}" = --fix ]; then
     clang-format -i "${files[@]}"

@@ -15,6 +15,11 @@ fi
 need_root "scripts/fetch-riscv64-deb.sh (first run: it downloads with apt)"
 command -v dpkg-deb >/dev/null || die "dpkg-deb is missing (package dpkg)"
 private_apt_init trixie-riscv64 "deb [arch=riscv64] $DEBIAN_MIRROR trixie main"
+# Another process may have unpacked it while we waited for the apt lock.
+if [ -f "$dest/.sv-unpacked" ]; then
+    echo "$dest"
+    exit 0
+fi
 arch_opts=(-o APT::Architecture=riscv64 -o APT::Architectures::=riscv64)
 private_apt_update trixie-riscv64 "${arch_opts[@]}"
 rm -rf "$dest"

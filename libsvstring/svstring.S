@@ -1,0 +1,534 @@
+/*
+ * libsvstring: the C string and memory functions as Simple-V VBLOCK loops
+ * (svs_* names; svstring.c exports the standard names on top of these).
+ * Every function needs -cpu rv64,xsv=true; each leaves STATE = 0.
+ *
+ * Shapes (rules: docs/sv-state.md; the kit: linux-user-tests/include):
+ *   * Byte elements (vew=1) at x32.. (64 bytes fill x32..x39); 64-bit
+ *     elements at x32..x95 for the word paths of memcpy/memmove/memset
+ *     (512 bytes a block).  The VL register is a4, MVL 64.
+ *   * Reads that may run past the end of the object (strlen, strchr,
+ *     strcmp, strcpy: the NUL decides the length) are trap-ffirst LBs
+ *     (§7.1): a 64-byte load running into an unmapped page is cut at the
+ *     page; only its element 0 can fault, and that byte belongs to the
+ *     string.  Length-bounded functions never read past n.
+ *   * A NUL, a byte or a mismatch is found with an ffirst vector branch
+ *     (§6.5, §7.3: a4 := the index of the first failing element), ifall
+ *     when the branch's rs2 has no predicate entry, ifnotall when its
+ *     entry is inv=1 (strcmp, memcmp).  When a block needs two tests (the
+ *     NUL, then c or a mismatch), the first one's taken exit leads to a
+ *     second block that re-tests the bytes still in the registers (VL :=
+ *     a4): the data-dependent ffirst of an ADDI (§7.2) would do it in one
+ *     block, but runs element by element in the emulator today (about
+ *     100x slower per byte than a branch).
+ * x32..x95 are clobbered (no ABI gives them a meaning).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+.include "sv.inc"
+
+.equ STATE, 0x803
+
+.macro svs_func name
+    .text
+    .globl \name
+    .hidden \name
+    .type \name, @function
+    .p2align 2
+\name:
+.endm
+
+.macro svs_endfunc name
+    .size \name, . - \name
+.endm
+
+/* size_t svs_strlen(const char *s) */
+svs_func svs_strlen
+    mv a1, a0
+    j 1f
+2:  add a0, a0, a4
+1:  sv_vblock_begin
+    sv_vl_rd rd=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    lb t0, 0(a0)
+    sv_bne t0, x0, 2b           /* ifall: no NUL among the a4 bytes */
+    sv_vblock_end
+    add a0, a0, a4              /* the NUL */
+    csrw STATE, zero
+    sub a0, a0, a1
+    ret
+svs_endfunc svs_strlen
+
+/* size_t svs_strnlen(const char *s, size_t n) */
+svs_func svs_strnlen
+    mv a3, a0
+    mv a2, a1
+    beqz a2, 8f
+    j 1f
+2:  add a0, a0, a4
+    sub a2, a2, a4
+    beqz a2, 8f
+1:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    lb t0, 0(a0)
+    sv_bne t0, x0, 2b
+    sv_vblock_end
+    add a0, a0, a4
+    csrw STATE, zero
+    sub a0, a0, a3
+    ret
+8:  csrw STATE, zero
+    mv a0, a1
+    ret
+svs_endfunc svs_strnlen
+
+/* void *svs_memchr(const void *s, int c, size_t n) */
+svs_func svs_memchr
+    beqz a2, 8f
+    j 1f
+2:  add a0, a0, a4
+    sub a2, a2, a4
+    beqz a2, 8f
+1:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=a1, regidx=a1, isvec=0, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    lb t0, 0(a0)
+    sv_bne t0, a1, 2b           /* ifall: (unsigned char)c not among them */
+    sv_vblock_end
+    add a0, a0, a4
+    csrw STATE, zero
+    ret
+8:  csrw STATE, zero
+    li a0, 0
+    ret
+svs_endfunc svs_memchr
+
+/*
+ * char *svs_strchr(const char *s, int c): c or the NUL, whichever first.
+ * Block 1: the load, then BNE t0, x0 (ffirst, ifall): taken when no NUL
+ * among the a4 bytes; falling through, a4 := the NUL's index and BNE t0,
+ * a1 (ffirst, ifall) looks for c before it.  Block 2 (no NUL): the same
+ * c test on the bytes still in x32.. (VL := a4).
+ */
+svs_func svs_strchr
+    andi a1, a1, 0xff
+1:  sv_vblock_begin ext=1
+    sv_vl_rd rd=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=a1, regidx=a1, isvec=0, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    lb t0, 0(a0)
+    sv_bne t0, x0, 2f           /* no NUL in these a4 bytes */
+    sv_bne t0, a1, 4f           /* a4 = the NUL: no c before it */
+    sv_vblock_end
+    add a0, a0, a4              /* c at a4 */
+    csrw STATE, zero
+    ret
+2:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=a1, regidx=a1, isvec=0, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    sv_bne t0, a1, 3f           /* no c either: next bytes */
+    sv_vblock_end
+    add a0, a0, a4              /* c at a4 */
+    csrw STATE, zero
+    ret
+3:  add a0, a0, a4
+    j 1b
+4:  add a0, a0, a4              /* the NUL: a match only for c == 0 */
+    csrw STATE, zero
+    beqz a1, 5f
+    li a0, 0
+5:  ret
+svs_endfunc svs_strchr
+
+/*
+ * int svs_strcmp(const char *s1, const char *s2)
+ * Block 1: both loads (trap-ffirst: a4 is cut at either page end),
+ * then BNE t0, x0 (ffirst, ifall): taken when s1 has no NUL in the a4
+ * bytes; falling through, a4 := the NUL's index and BEQ t0, t1 (ffirst;
+ * t1's entry inv=1 makes it ifnotall) finds the first difference before
+ * it: either way the answer is s1[a4] - s2[a4].  Block 2 (no NUL): the
+ * same BEQ on the bytes still in x32.., x40.. (VL := a4).
+ */
+svs_func svs_strcmp
+1:  sv_vblock_begin ext=1
+    sv_vl_rd rd=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=t1, regidx=40, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    lb t0, 0(a0)
+    lb t1, 0(a1)
+    sv_bne t0, x0, 2f           /* no NUL in s1's a4 bytes */
+    sv_beq t0, t1, 4f           /* a4 := first difference (or the NUL) */
+    sv_vblock_end
+    j 4f
+2:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=t1, regidx=40, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    sv_beq t0, t1, 4f           /* ifnotall: a4 := first difference */
+    sv_vblock_end
+    add a0, a0, a4              /* all equal: next bytes */
+    add a1, a1, a4
+    j 1b
+4:  add a0, a0, a4
+    add a1, a1, a4
+    csrw STATE, zero
+    lbu a0, 0(a0)
+    lbu a1, 0(a1)
+    sub a0, a0, a1
+    ret
+svs_endfunc svs_strcmp
+
+/*
+ * int svs_strncmp(const char *s1, const char *s2, size_t n)
+ * Block 1: both loads (trap-ffirst: a4 is cut at either page end, VL = min(n, 64)),
+ * then BNE t0, x0 (ffirst, ifall): taken when s1 has no NUL in the a4
+ * bytes; falling through, a4 := the NUL's index and BEQ t0, t1 (ffirst;
+ * t1's entry inv=1 makes it ifnotall) finds the first difference before
+ * it: either way the answer is s1[a4] - s2[a4].  Block 2 (no NUL): the
+ * same BEQ on the bytes still in x32.., x40.. (VL := a4).
+ */
+svs_func svs_strncmp
+    beqz a2, 8f
+1:  sv_vblock_begin ext=1
+    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=t1, regidx=40, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    lb t0, 0(a0)
+    lb t1, 0(a1)
+    sv_bne t0, x0, 2f           /* no NUL in s1's a4 bytes */
+    sv_beq t0, t1, 4f           /* a4 := first difference (or the NUL) */
+    sv_vblock_end
+    j 4f
+2:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=t1, regidx=40, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    sv_beq t0, t1, 4f           /* ifnotall: a4 := first difference */
+    sv_vblock_end
+    add a0, a0, a4              /* all equal: next bytes */
+    add a1, a1, a4
+    sub a2, a2, a4
+    beqz a2, 8f
+    j 1b
+4:  add a0, a0, a4
+    add a1, a1, a4
+    csrw STATE, zero
+    lbu a0, 0(a0)
+    lbu a1, 0(a1)
+    sub a0, a0, a1
+    ret
+8:  csrw STATE, zero
+    li a0, 0
+    ret
+svs_endfunc svs_strncmp
+
+/*
+ * char *svs_strcpy(char *d, const char *s): writes nothing past the NUL.
+ * Block 1: the load, BNE t0, x0 (ffirst, ifall): taken when no NUL; falling
+ * through, a4 := the NUL's index and SB stores the bytes before it.
+ * Block 2 (no NUL): SB of the a4 bytes still in x32.. .
+ */
+svs_func svs_strcpy
+    mv a3, a0
+1:  sv_vblock_begin
+    sv_vl_rd rd=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    lb t0, 0(a1)
+    sv_bne t0, x0, 2f
+    sb t0, 0(a0)
+    sv_vblock_end
+    add a0, a0, a4
+    sb zero, 0(a0)
+    csrw STATE, zero
+    mv a0, a3
+    ret
+2:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_ops
+    sb t0, 0(a0)
+    sv_vblock_end
+    add a0, a0, a4
+    add a1, a1, a4
+    j 1b
+svs_endfunc svs_strcpy
+
+/* int svs_memcmp(const void *a, const void *b, size_t n) */
+svs_func svs_memcmp
+    beqz a2, 8f
+1:  sv_vblock_begin ext=1
+    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_reg16 key=t1, regidx=40, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    lb t0, 0(a0)
+    lb t1, 0(a1)
+    sv_beq t0, t1, 3f           /* ifnotall: a4 := first difference */
+    sv_vblock_end
+    add a0, a0, a4
+    add a1, a1, a4
+    sub a2, a2, a4
+    bnez a2, 1b
+8:  csrw STATE, zero
+    li a0, 0
+    ret
+3:  add a0, a0, a4
+    add a1, a1, a4
+    csrw STATE, zero
+    lbu a0, 0(a0)
+    lbu a1, 0(a1)
+    sub a0, a0, a1
+    ret
+svs_endfunc svs_memcmp
+
+/*
+ * Copy loops shared by memcpy and memmove.  Forward: a0 = dst, a1 = src,
+ * a2 = bytes (a0/a1 advance).  A block loads all its elements before it
+ * stores any, so forward copying is also right for dst < src overlaps
+ * and backward copying for dst > src.
+ */
+.macro copy_bytes_fwd label
+\label:
+    beqz a2, \label\()_done
+    sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_ops
+    lb t0, 0(a1)
+    sb t0, 0(a0)
+    sv_vblock_end
+    add a0, a0, a4
+    add a1, a1, a4
+    sub a2, a2, a4
+    j \label
+\label\()_done:
+.endm
+
+/* a3 = 64-bit words (> 0); a0/a1 advance by 8 * a3. */
+.macro copy_words_fwd label
+\label:
+    sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
+    sv_reg16 key=t0, regidx=32
+    sv_ops
+    ld t0, 0(a1)
+    sd t0, 0(a0)
+    sv_vblock_end
+    slli t1, a4, 3
+    add a0, a0, t1
+    add a1, a1, t1
+    sub a3, a3, a4
+    bnez a3, \label
+.endm
+
+/* Backward: a0/a1 = one past the end, a2 bytes; a0/a1 move down. */
+.macro copy_bytes_bwd label
+\label:
+    beqz a2, \label\()_done
+    li t1, 64
+    mv a3, a2
+    bleu a3, t1, \label\()_n
+    mv a3, t1
+\label\()_n:
+    sub a0, a0, a3
+    sub a1, a1, a3
+    sub a2, a2, a3
+    sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_ops
+    lb t0, 0(a1)
+    sb t0, 0(a0)
+    sv_vblock_end
+    j \label
+\label\()_done:
+.endm
+
+/* a5 = 64-bit words (> 0), a0/a1 one past the end, 8-aligned. */
+.macro copy_words_bwd label
+\label:
+    li t1, 64
+    mv a3, a5
+    bleu a3, t1, \label\()_n
+    mv a3, t1
+\label\()_n:
+    slli t1, a3, 3
+    sub a0, a0, t1
+    sub a1, a1, t1
+    sub a5, a5, a3
+    sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
+    sv_reg16 key=t0, regidx=32
+    sv_ops
+    ld t0, 0(a1)
+    sd t0, 0(a0)
+    sv_vblock_end
+    bnez a5, \label
+.endm
+
+/*
+ * Forward copy of a2 bytes from a1 to a0: 64-bit words when both are
+ * equally aligned mod 8 and the copy is long enough, else bytes.
+ * Leaves a0/a1 past the end.
+ */
+.macro copy_fwd p
+    li t1, 64
+    bltu a2, t1, \p\()_tail
+    xor t1, a0, a1
+    andi t1, t1, 7
+    bnez t1, \p\()_tail
+    neg a3, a0                  /* head bytes up to 8-alignment */
+    andi a3, a3, 7
+    beqz a3, \p\()_words
+    sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_ops
+    lb t0, 0(a1)
+    sb t0, 0(a0)
+    sv_vblock_end
+    add a0, a0, a3
+    add a1, a1, a3
+    sub a2, a2, a3
+\p\()_words:
+    srli a3, a2, 3
+    andi a2, a2, 7
+    copy_words_fwd \p\()_wl
+\p\()_tail:
+    copy_bytes_fwd \p\()_bl
+.endm
+
+/* void *svs_memcpy(void *d, const void *s, size_t n) */
+svs_func svs_memcpy
+    mv a6, a0
+    copy_fwd .Lmc
+    csrw STATE, zero
+    mv a0, a6
+    ret
+svs_endfunc svs_memcpy
+
+/* void *svs_memmove(void *d, const void *s, size_t n) */
+svs_func svs_memmove
+    mv a6, a0
+    sub t1, a0, a1
+    bgeu t1, a2, 5f             /* d < s, or no overlap: forward */
+    add a0, a0, a2              /* d > s, overlapping: backward */
+    add a1, a1, a2
+    li t1, 64
+    bltu a2, t1, 4f
+    xor t1, a0, a1
+    andi t1, t1, 7
+    bnez t1, 4f
+    andi a3, a0, 7              /* tail bytes down to 8-alignment */
+    beqz a3, 3f
+    sub a0, a0, a3
+    sub a1, a1, a3
+    sub a2, a2, a3
+    sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_ops
+    lb t0, 0(a1)
+    sb t0, 0(a0)
+    sv_vblock_end
+3:  srli a5, a2, 3
+    andi a2, a2, 7
+    copy_words_bwd .Lmm_wb
+4:  copy_bytes_bwd .Lmm_bb
+    j 9f
+5:  copy_fwd .Lmm
+9:  csrw STATE, zero
+    mv a0, a6
+    ret
+svs_endfunc svs_memmove
+
+/*
+ * void *svs_memset(void *d, int c, size_t n): the byte pattern is
+ * splatted into x32.. as 64-bit elements once (ceil(n/8) of them, at most
+ * 64); the byte view of the same registers (vew=1 at x32) then holds c in
+ * every element, so byte and word stores use the same registers.
+ */
+svs_func svs_memset
+    mv a6, a0
+    beqz a2, 9f
+    andi a1, a1, 0xff
+    li t1, 0x0101010101010101
+    mul a5, a1, t1
+    addi a3, a2, 7
+    srli a3, a3, 3
+    sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
+    sv_reg16 key=t0, regidx=32
+    sv_ops
+    addi t0, a5, 0
+    sv_vblock_end
+    li t1, 64
+    bltu a2, t1, 5f
+    neg a3, a0                  /* head bytes up to 8-alignment */
+    andi a3, a3, 7
+    beqz a3, 3f
+    sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_ops
+    sb t0, 0(a0)
+    sv_vblock_end
+    add a0, a0, a3
+    sub a2, a2, a3
+3:  srli a3, a2, 3
+    andi a2, a2, 7
+4:  sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
+    sv_reg16 key=t0, regidx=32
+    sv_ops
+    sd t0, 0(a0)
+    sv_vblock_end
+    slli t1, a4, 3
+    add a0, a0, t1
+    sub a3, a3, a4
+    bnez a3, 4b
+5:  beqz a2, 9f
+    sv_vblock_begin
+    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_ops
+    sb t0, 0(a0)
+    sv_vblock_end
+    add a0, a0, a4
+    sub a2, a2, a4
+    j 5b
+9:  csrw STATE, zero
+    mv a0, a6
+    ret
+svs_endfunc svs_memset
+
+.section .note.GNU-stack, "", @progbits
