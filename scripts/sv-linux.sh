@@ -117,8 +117,8 @@ start=$(date +%s.%N)
 # The console goes through a filter: everything before SV-LINUX-START is
 # the boot log, the SV-LINUX-EXIT line carries the status.
 filter() {
-    awk -v rcfile="$rcfile" -v log="$log" -v verbose="$verbose" -v t0="$start" '
-        { sub(/\r$/, ""); print > log; fflush(log) }
+    awk -v rcfile="$rcfile" -v logf="$log" -v verbose="$verbose" -v t0="$start" '
+        { sub(/\r$/, ""); print > logf; fflush(logf) }
         !started { if (verbose) { print > "/dev/stderr" }
                    if ($0 ~ /SV-LINUX-START$/) {
                        started = 1
