@@ -13,8 +13,11 @@
  * void stress_int(const uint64_t a[16], const uint32_t b[16],
  *                 uint64_t c[16], uint16_t d[16], uint64_t mask)
  * VL 16.  A = x32.. (64-bit), B = x48.. (32-bit elements), C = x64..
- * (64-bit, predicated by mask with zeroing), D = x80.. (16-bit elements):
- *   C = mask ? (A + B) ^ A : 0;  C = mask ? C - B : 0;  D = C << 3
+ * (64-bit, predicated by mask with zeroing), D = x80.. (16-bit elements,
+ * an accumulator that lives in the registers across calls, so a block
+ * that restarted at an earlier opcode would add twice):
+ *   C = mask ? A + B : 0;  C = mask ? C ^ A : 0;  C = mask ? C - B : 0;
+ *   D += C
  */
     .globl stress_int
     .p2align 2
@@ -38,7 +41,7 @@ stress_int:
     add     s4, s2, s3
     xor     s4, s4, s2
     sub     s4, s4, s3
-    slli    s5, s4, 3
+    add     s5, s5, s4
     sd      s4, 0(t2)
     sh      s5, 0(t3)
     sv_vblock_end
@@ -48,9 +51,9 @@ stress_int:
  * void stress_fp(const double a[16], const double b[16], double c[16],
  *                float d[16], uint64_t mask)
  * VL 16.  A = f32.., B = f48.., C = f64.. (predicated by mask, zeroing),
- * D = f96.. (32-bit elements):
+ * D = f96.. (32-bit elements, an accumulator in the registers):
  *   C = mask ? A + B : 0;  C = mask ? C * A : 0;  C = mask ? C - B : 0;
- *   D = (float)(A + B)
+ *   D = (float)((double)D + C)
  */
     .globl stress_fp
     .p2align 2
@@ -74,7 +77,7 @@ stress_fp:
     fadd.d  fs4, fs2, fs3
     fmul.d  fs4, fs4, fs2
     fsub.d  fs4, fs4, fs3
-    fadd.d  fs5, fs2, fs3
+    fadd.d  fs5, fs5, fs4
     fsd     fs4, 0(t2)
     fsw     fs5, 0(t3)
     sv_vblock_end
@@ -98,11 +101,24 @@ stress_fp:
     sv_vblock_end
 .endm
 
-/* void stress_park_set(const uint64_t x[32], const uint64_t f[16]) */
+/*
+ * void stress_park_set(const uint64_t x[32], const uint64_t f[16],
+ *                      const uint64_t zero[8])
+ * Also clears the accumulators x80..x83 and f96..f103.
+ */
     .globl stress_park_set
     .p2align 2
 stress_park_set:
     park    ld, fld
+    li      t5, 8
+    sv_vblock_begin
+    sv_vl_rs1 t5, vlmax=8
+    sv_reg16 key=s5, regidx=80, isvec=1
+    sv_reg16 key=fs5, regidx=96, isvec=1, int=0
+    sv_ops
+    ld      s5, 0(a2)
+    fld     fs5, 0(a2)
+    sv_vblock_end
     ret
 
 /* void stress_park_get(uint64_t x[32], uint64_t f[16]) */

@@ -7,7 +7,9 @@
  *  - an FP VBLOCK of 8 opcodes over f32..f103 (doubles, and singles as
  *    32-bit elements) with a zeroing predicate,
  *  on inputs that change every iteration, checking every element against
- *  a C model;
+ *  a C model; each block also adds into an accumulator that stays in the
+ *  registers (x80..x83, f96..f103), so a block resumed at the wrong
+ *  opcode, or registers taken from another process, show;
  *  - a per-process pattern (from the pid) parked in x96..x127 and
  *    f112..f127, read back and checked every iteration;
  *  - every 64 iterations: STATE set to a value of its own, an illegal
@@ -38,7 +40,7 @@ void stress_int(const uint64_t *a, const uint32_t *b, uint64_t *c,
                 uint16_t *d, uint64_t mask);
 void stress_fp(const double *a, const double *b, double *c, float *d,
                uint64_t mask);
-void stress_park_set(const uint64_t *x, const uint64_t *f);
+void stress_park_set(const uint64_t *x, const uint64_t *f, const uint64_t *zero);
 void stress_park_get(uint64_t *x, uint64_t *f);
 void stress_signal_sv(uint64_t *buf);
 
@@ -147,7 +149,9 @@ int main(int argc, char **argv)
 {
     double seconds = argc > 1 ? atof(argv[1]) : 3.0;
     uint64_t seed = mix((uint64_t)getpid() * 0x2545f4914f6cdd1dull);
-    uint64_t park_x[32], park_f[16], got_x[32], got_f[16];
+    uint64_t park_x[32], park_f[16], got_x[32], got_f[16], zero[8] = {0};
+    uint16_t acc_i[N] = {0};
+    float acc_f[N] = {0};
     struct sigaction sa;
     struct itimerval it = {{0, 1000}, {0, 1000}};
     uint64_t iter = 0;
@@ -166,7 +170,7 @@ int main(int argc, char **argv)
     for (unsigned k = 0; k < 16; k++) {
         park_f[k] = mix(seed ^ (0x1000 + k));
     }
-    stress_park_set(park_x, park_f);
+    stress_park_set(park_x, park_f, zero);
     setitimer(ITIMER_REAL, &it, NULL);
 
     while (now() - t0 < seconds) {
@@ -192,18 +196,19 @@ int main(int argc, char **argv)
             uint64_t on = (mask >> k) & 1;
             uint64_t ci = on ? ((a[k] + b[k]) ^ a[k]) - b[k] : 0;
             double cf = on ? (fa[k] + fb[k]) * fa[k] - fb[k] : 0.0;
-            float df = (float)(fa[k] + fb[k]);
             uint64_t gotf, wantf;
             uint32_t gotd, wantd;
 
             check("int C", iter, k, c[k], ci);
-            check("int D", iter, k, d[k], (uint16_t)(ci << 3));
+            acc_i[k] = (uint16_t)(acc_i[k] + ci);
+            acc_f[k] = (float)((double)acc_f[k] + cf);
+            check("int D (accumulator)", iter, k, d[k], acc_i[k]);
             memcpy(&gotf, &fc[k], 8);
             memcpy(&wantf, &cf, 8);
             check("fp C", iter, k, gotf, wantf);
             memcpy(&gotd, &fd[k], 4);
-            memcpy(&wantd, &df, 4);
-            check("fp D", iter, k, gotd, wantd);
+            memcpy(&wantd, &acc_f[k], 4);
+            check("fp D (accumulator)", iter, k, gotd, wantd);
         }
         stress_park_get(got_x, got_f);
         for (unsigned k = 0; k < 32; k++) {
