@@ -13,8 +13,16 @@ case $name in opensbi|linux) ;; *) die "usage: export-system-patches.sh opensbi|
 git -C "$tree" rev-parse -q --verify base >/dev/null || die "$tree has no 'base' tag"
 dest="$here/../system/$name/patches"
 mkdir -p "$dest"
+# `fixup!` commits (git commit --fixup) are squashed in a scratch clone,
+# so the tree itself is never rewritten (its build stays incremental).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+git clone -q "$tree" "$tmp/t"
+GIT_SEQUENCE_EDITOR=true git -C "$tmp/t" -c user.name=simple-v \
+    -c user.email=simple-v@localhost rebase -q -i --autosquash base >/dev/null ||
+    die "squashing the fixup! commits of $tree failed"
 rm -f "$dest"/*.patch
-git -C "$tree" format-patch -q --no-signature --zero-commit --no-numbered \
+git -C "$tmp/t" format-patch -q --no-signature --zero-commit --no-numbered \
     -o "$(cd "$dest" && pwd)" base..HEAD
 (cd "$dest" && {
     echo "# The SV series onto Debian trixie's $name, applied in this order with git am"
