@@ -61,7 +61,7 @@ programs)
     echo "linux-sv programs (-cpu $cpu): guest exit $rc after $((SECONDS - t0)) s"
     failures=0
     for n in "${names[@]}"; do
-        if grep -qE "^$n: [0-9]+ checks, 0 failures$" "$out" &&
+        if grep -qE "$n: [0-9]+ checks, 0 failures$" "$out" &&
            grep -qE "^SV-PROGRAM $n 0 " "$out"; then
             echo "ok   $n"
         else

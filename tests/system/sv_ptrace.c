@@ -32,8 +32,12 @@ struct sv_regset {
 };
 
 /* x32..x127 := x[0..95], f32..f127 := f[0..95]; and back. */
+/* The pointers are pinned to a0/a1: s2/s3/fs2/fs3 are the block's keys. */
 static void sv_load(const uint64_t *x, const uint64_t *f)
 {
+    register const uint64_t *px __asm__("a0") = x;
+    register const uint64_t *pf __asm__("a1") = f;
+
     __asm__ volatile("li t0, 48\n"
                      "sv_vblock_begin ext=1\n"
                      "sv_vl_rs1 t0, vlmax=48\n"
@@ -46,12 +50,15 @@ static void sv_load(const uint64_t *x, const uint64_t *f)
                      "fld fs2, 0(%1)\n fld fs3, 384(%1)\n"
                      "sv_vblock_end\n"
                      :
-                     : "r"(x), "r"(f)
+                     : "r"(px), "r"(pf)
                      : "t0", "memory");
 }
 
 static void sv_store(uint64_t *x, uint64_t *f)
 {
+    register uint64_t *px __asm__("a0") = x;
+    register uint64_t *pf __asm__("a1") = f;
+
     __asm__ volatile("li t0, 48\n"
                      "sv_vblock_begin ext=1\n"
                      "sv_vl_rs1 t0, vlmax=48\n"
@@ -64,7 +71,7 @@ static void sv_store(uint64_t *x, uint64_t *f)
                      "fsd fs2, 0(%1)\n fsd fs3, 384(%1)\n"
                      "sv_vblock_end\n"
                      :
-                     : "r"(x), "r"(f)
+                     : "r"(px), "r"(pf)
                      : "t0", "memory");
 }
 
