@@ -107,8 +107,8 @@ build_linux() {
         note "configuring Linux: allnoconfig + system/linux/sv-virt.config"
         "${kmake[@]}" KCONFIG_ALLCONFIG="$frag" allnoconfig >&2 || die "kernel configuration failed"
         local missing
-        missing=$(grep -E '^CONFIG_[A-Z0-9_]+=' "$frag" | while read -r l; do
-                      grep -qxF "$l" "$out/.config" || echo "$l"; done)
+        missing=$(grep -E '^(CONFIG_[A-Z0-9_]+=|# CONFIG_[A-Z0-9_]+ is not set)' "$frag" |
+                  while read -r l; do grep -qxF "$l" "$out/.config" || echo "$l"; done)
         [ -z "$missing" ] || die "the kernel config dropped: $(echo $missing) (a dependency is missing)"
         sha256sum < "$frag" > "$out/.sv-frag"
     fi
