@@ -59,7 +59,9 @@ prepare_tree() {
         cd "$dest"
         git init -q -b sv
         # The base commit holds the upstream files the series touches.
-        files=$(cat "${patches[@]}" /dev/null | sed -n 's#^--- a/##p' | sort -u)
+        # (those that exist: a later patch may touch a file an earlier one adds)
+        files=$(cat "${patches[@]}" /dev/null | sed -n 's#^--- a/##p' | sort -u |
+                while read -r f; do [ ! -e "$f" ] || echo "$f"; done)
         # shellcheck disable=SC2086
         [ -z "$files" ] || git add -f -- $files
         git "${git_id[@]}" commit -q --allow-empty -m "base: $name $version"
