@@ -15,6 +15,7 @@ packages=(
     googletest libgtest-dev libbenchmark-dev clang-format valgrind
     gdb-multiarch nlohmann-json3-dev libhwy-dev
     clang libclang-rt-14-dev
+    bc
 )
 stamp="$SV_CACHE/deps.stamp"
 want="$(printf '%s ' "${packages[@]}") meson-bpo"
