@@ -11,7 +11,7 @@ build=$1 bin=$2 rounds=${3:-3}
 declare -A best sys
 for r in $(seq "$rounds"); do
     for cpu in rv64,xsv=true rv64; do
-        line=$("$root/scripts/sv-linux.sh" --build "$build" --cpu "$cpu" "$bin" -- switch_bench 2000 |
+        line=$("$root/scripts/sv-linux.sh" --build "$build" --no-build --cpu "$cpu" "$bin" -- switch_bench 2000 |
                grep '^switch_bench:')
         us=$(echo "$line" | awk '{print $2}')
         sc=$(echo "$line" | awk '{print $6}')
