@@ -44,7 +44,8 @@ int main(void)
         }
         fclose(f);
     }
-    printf("sv_hwprobe: /proc/cpuinfo %s xsv\n", cpuinfo_xsv ? "has" : "has no");
+    printf("sv_hwprobe: /proc/cpuinfo %s xsv\n",
+           cpuinfo_xsv ? "has" : "has no");
     CHECK_EQ(syscall(NR_riscv_hwprobe, p, 2, 0, NULL, 0), 0);
     CHECK_EQ(p[0].key, KEY_XSV_0);
     CHECK_EQ(p[0].value, (uint64_t)cpuinfo_xsv);

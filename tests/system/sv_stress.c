@@ -36,11 +36,12 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-void stress_int(const uint64_t *a, const uint32_t *b, uint64_t *c,
-                uint16_t *d, uint64_t mask);
+void stress_int(const uint64_t *a, const uint32_t *b, uint64_t *c, uint16_t *d,
+                uint64_t mask);
 void stress_fp(const double *a, const double *b, double *c, float *d,
                uint64_t mask);
-void stress_park_set(const uint64_t *x, const uint64_t *f, const uint64_t *zero);
+void stress_park_set(const uint64_t *x, const uint64_t *f,
+                     const uint64_t *zero);
 void stress_park_get(uint64_t *x, uint64_t *f);
 void stress_signal_sv(uint64_t *buf);
 
