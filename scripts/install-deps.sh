@@ -16,6 +16,7 @@ packages=(
     gdb-multiarch nlohmann-json3-dev libhwy-dev
     clang libclang-rt-14-dev
     libdw-dev librsvg2-bin
+    bc
 )
 stamp="$SV_CACHE/deps.stamp"
 want="$(printf '%s ' "${packages[@]}") meson-bpo"
