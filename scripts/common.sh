@@ -136,6 +136,17 @@ private_apt_init() {
     : > "$d/etc/preferences"
 }
 
+# The trixie source archive (deb-src) as the private apt configuration
+# "trixie-src", shared by every source fetch (QEMU, OpenSBI).  The security
+# archive only when the system's apt knows one (or DEBIAN_SECURITY_MIRROR
+# names it): the pinned versions are in trixie itself.
+private_apt_init_trixie_src() {
+    local lines=("deb-src $DEBIAN_MIRROR trixie main" "deb-src $DEBIAN_MIRROR trixie-updates main")
+    [ -n "$DEBIAN_SECURITY_MIRROR" ] &&
+        lines+=("deb-src $DEBIAN_SECURITY_MIRROR trixie-security main")
+    private_apt_init trixie-src "${lines[@]}"
+}
+
 private_apt_opts() {
     local d="$SV_APT_DIR/$1"
     echo "-o Dir::Etc::SourceList=$d/etc/sources.list -o Dir::Etc::SourceParts=/dev/null" \

@@ -32,12 +32,7 @@ fi
 
 command -v dpkg-source >/dev/null || die "dpkg-source is missing: run scripts/install-deps.sh (package dpkg-dev)"
 need_root "scripts/fetch-qemu.sh (first run: it downloads with apt)"
-src_lines=("deb-src $DEBIAN_MIRROR trixie main" "deb-src $DEBIAN_MIRROR trixie-updates main")
-# The security archive only when the system's apt knows one (or
-# DEBIAN_SECURITY_MIRROR names it): the pinned version is in trixie itself.
-[ -n "$DEBIAN_SECURITY_MIRROR" ] &&
-    src_lines+=("deb-src $DEBIAN_SECURITY_MIRROR trixie-security main")
-private_apt_init trixie-src "${src_lines[@]}"
+private_apt_init_trixie_src
 private_apt_update trixie-src
 opts=$(private_apt_opts trixie-src)
 

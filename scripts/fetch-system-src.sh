@@ -22,10 +22,7 @@ opensbi)
         exit 0
     fi
     command -v dpkg-source >/dev/null || die "dpkg-source is missing: run scripts/install-deps.sh (package dpkg-dev)"
-    private_apt_init trixie-src \
-        "deb-src $DEBIAN_MIRROR trixie main" \
-        "deb-src $DEBIAN_MIRROR trixie-updates main" \
-        "deb-src http://deb.debian.org/debian-security trixie-security main"
+    private_apt_init_trixie_src
     private_apt_update trixie-src
     opts=$(private_apt_opts trixie-src)
     note "downloading trixie's opensbi source package"
