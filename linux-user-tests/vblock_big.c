@@ -2,7 +2,7 @@
  * vblock_big: the largest blocks there are.  A VBLOCK2 of 74 bytes holds
  * 29 RVC opcodes; with MVL 32 or 64 that is up to 29 x 64 element
  * operations in one guest instruction.  QEMU asserts when a single guest
- * instruction overflows a TB (qemu-10-hooks §3), so the translator must
+ * instruction overflows a TB (docs/qemu-notes.md §3), so the translator must
  * bound what it unrolls (contract C4: no guest program may make QEMU
  * abort).  The results are checked against a plain element loop.
  *

@@ -1,6 +1,6 @@
 /*
  * sv_ref.h: plain per-element reference models of the element loops of
- * simple-v.md, written from the spec text (not from the emulator), for
+ * docs/spec.md, written from the spec text (not from the emulator), for
  * the vblock_* tests to compute their expected register files.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later

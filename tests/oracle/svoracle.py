@@ -1,7 +1,7 @@
 """svoracle: an independent reference interpreter of Simple-V (VBLOCK) code.
 
-Written straight from shared/spec/simple-v.md (RESOLUTION PROPOSED readings
-normative) and shared/spec/contract.md, element by element, on purpose
+Written straight from the SV rules of docs/spec.md (the 2019 pages and
+the readings chosen where they are loose) and docs/contract.md, element by element, on purpose
 plain: it shares no code with the translator (target/riscv/sv) or the core
 library (target/svcore).  Where the spec is silent the reading recorded in
 docs/sv-state.md is followed, and each such place says so ("sv-state").

@@ -8,7 +8,8 @@
  * them re-implements a rule.  No QEMU header is included, no function
  * allocates, throws or keeps state.
  *
- * Section numbers (§) refer to shared/spec/simple-v.md, C* to contract.md.
+ * Section numbers (§) and readings (A*) refer to docs/spec.md, C* to
+ * docs/contract.md.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -23,7 +24,7 @@
 extern "C" {
 #endif
 
-/* CSR numbers (contract C3; they override simple-v.md §1.2). */
+/* CSR numbers (contract C3; they override the drafts' §1.2). */
 #define SV_CSR_MVL 0x800
 #define SV_CSR_VL 0x801
 #define SV_CSR_SUBVL 0x802
