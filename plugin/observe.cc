@@ -3,9 +3,10 @@
  * the callbacks.
  *
  * Every instruction is classified once, when its TB is translated, from
- * its bytes with the svcore decoder (sv_insn_classify, sv.setvl, and for
- * a VBLOCK sv_vblock_decode plus sv_op_decode of every inner opcode, in
- * replay.cc).  Scalar code costs one inline add per TB (none with
+ * its bytes with svcore (sv_insn_classify, sv.setvl; for a VBLOCK
+ * sv_vblock_decode plus the resolution step, sv_resolve_op, of every
+ * inner opcode, in replay.cc; for a P48/P64 sv_prefix_decode and
+ * sv_resolve_prefix).  Scalar code costs one inline add per TB (none with
  * scalar=off) into the TB's own counter slot; each SV instruction has its
  * own slot and inline add.  SV instructions get callbacks that read
  * registers through the gdbstub.
@@ -326,16 +327,18 @@ void vblock_post(unsigned vcpu_index, void *userdata)
  * P48/P64 (§4): one instruction with its own vector context and neither
  * branches nor fail-on-first (§4.2), so everything is known before it
  * runs: VL from svcore's sv_prefix_loop_begin (VLtyp, SVPSTATE or
- * STATE), the masks from the resolved predicate entries.
+ * STATE), the masks and twin predication from svcore's resolution
+ * (sv_resolve_prefix, at translation).
  */
 void prefix_exec(unsigned vcpu_index, void *userdata)
 {
     auto *site = static_cast<Site *>(userdata);
     VcpuCounts *c = vcpu_counts(vcpu_index);
     const sv_prefix_context &x = site->prefix;
+    const sv_resolved_op &r = site->prefix_op;
     site->count.fetch_add(1, std::memory_order_relaxed);
-    auto gpr = [&](unsigned r) -> uint64_t {
-        return r && r < SV_NUM_REGS ? read_reg(c, regs.gpr[r]) : 0;
+    auto gpr = [&](unsigned reg) -> uint64_t {
+        return reg && reg < SV_NUM_REGS ? read_reg(c, regs.gpr[reg]) : 0;
     };
     uint32_t state = uint32_t(read_reg(c, regs.state));
     uint32_t svp = uint32_t(read_reg(c, regs.svpstate));
@@ -351,23 +354,12 @@ void prefix_exec(unsigned vcpu_index, void *userdata)
         return e.inv ? ~m : m;
     };
     const uint64_t in_vl = vl_mask(lp.vl);
-    unsigned pd = unsigned(__builtin_popcountll(mask(x.pred_dest) & in_vl));
-    unsigned ps = unsigned(__builtin_popcountll(mask(x.pred_src) & in_vl));
-    unsigned active = x.op.twin ? std::min(pd, ps) : pd;
+    unsigned pd = unsigned(__builtin_popcountll(mask(r.pred_dest) & in_vl));
+    unsigned ps = unsigned(__builtin_popcountll(mask(r.pred_src) & in_vl));
+    unsigned active = r.twin ? std::min(pd, ps) : pd;
     count_vector_op(c, lp.vl, lp.vl, active);
     site->elements.fetch_add(lp.vl, std::memory_order_relaxed);
     site->active.fetch_add(active, std::memory_order_relaxed);
-}
-
-/* A prefixed instruction with no vector operand runs once: no elements. */
-bool prefix_is_vector(const sv_prefix_context &x)
-{
-    for (const sv_reg_entry *e : {&x.rd, &x.rs1, &x.rs2, &x.rs3}) {
-        if (e->enabled && e->isvec) {
-            return true;
-        }
-    }
-    return false;
 }
 #endif
 
@@ -401,8 +393,11 @@ Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
         sv_setvl_decode(word_at(bytes), &s.setvl);
     } else if (kind == K_P48 || kind == K_P64) {
 #ifdef SVPROF_HAVE_PREFIX
+        /* An instruction with no vector operand (or LUI/AUIPC, A36)
+         * runs once: no elements. */
         s.prefix_ok = sv_prefix_decode(bytes, n, &s.prefix) == SV_OK &&
-                      prefix_is_vector(s.prefix);
+                      sv_resolve_prefix(&s.prefix, &s.prefix_op) &&
+                      s.prefix_op.vector;
 #endif
     } else if (kind == K_VBLOCK) {
         analyse_site(s, bytes);

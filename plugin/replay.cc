@@ -2,8 +2,10 @@
  * svprof, replay: the static model of a VBLOCK (which registers each
  * inner opcode reads and writes, its predicates, branch mode and
  * fail-on-first) and the replay of one run from its pre and post
- * snapshots with svcore's own rules (sv_vl_block_exec in observe.cc,
- * sv_effective_vl, sv_vector_branch, sv_alu_exec).  The method and its
+ * snapshots with svcore's own rules.  What each opcode is comes from
+ * svcore's resolution step (sv_resolve_op), as the translator gets it;
+ * the run from sv_vl_block_exec (in observe.cc), sv_effective_vl,
+ * sv_vector_branch and sv_alu_exec.  The method and its
  * limits are in plugin/README.md ("Method").
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -18,86 +20,47 @@ namespace svprof
 namespace
 {
 
-/* ------------------------------------ VBLOCK opcodes, as the translator */
+/* ------------------------- VBLOCK opcodes, through svcore's resolution */
 
-const sv_reg_entry *reg_for(const sv_vblock_context &ctx, const sv_operand &o)
-{
-    if (!o.present) {
-        return nullptr;
-    }
-    const sv_reg_entry *e =
-        o.is_fp ? &ctx.fp_regs[o.reg] : &ctx.int_regs[o.reg];
-    return e->enabled ? e : nullptr;
-}
-
-PredRef pred_ref(const sv_vblock_context &ctx, const sv_operand &o,
-                 bool no_reg_entry_needed = false)
-{
-    PredRef r;
-    if (!o.present) {
-        return r;
-    }
-    const sv_pred_entry *p =
-        sv_pred_for(&ctx, o.is_fp, o.reg, no_reg_entry_needed);
-    if (p) {
-        r.on = true;
-        r.reg = p->predidx;
-        r.inv = p->inv;
-        r.zero = p->zero;
-        r.ffirst = p->ffirst;
-    }
-    return r;
-}
-
-/* The translator leaves C.ADDI4SPN/C.ADDI16SP scalar (§8.3). */
-bool is_stack_adjust(uint32_t insn)
-{
-    return (insn & 0xe003) == 0x0000 ||
-           ((insn & 0xe003) == 0x6001 && ((insn >> 7) & 31) == 2);
-}
-
-/* The integer registers an operand's element loop may write. */
-void add_writes(const sv_vblock_context &ctx, const sv_operand &o,
-                unsigned max_elems, RegSet *set)
-{
-    if (!o.present || o.is_fp) {
-        return;
-    }
-    const sv_reg_entry *e = reg_for(ctx, o);
-    if (!e) {
-        set->add(o.reg);
-    } else if (!e->isvec) {
-        set->add(e->regidx);
-    } else {
-        unsigned w = e->elwidth ? e->elwidth : 64;
-        set->add_range(e->regidx, (max_elems * w + 63) / 64);
-    }
-}
-
-/* A branch operand as helper_sv_branch resolves it. */
-BranchOperand branch_operand(const sv_vblock_context &ctx, const sv_operand &o)
+BranchOperand operand(const sv_resolved_operand &x)
 {
     BranchOperand b;
-    const sv_reg_entry *e = reg_for(ctx, o);
-    b.reg = e ? e->regidx : o.reg;
-    b.isvec = e ? e->isvec : 0;
-    b.width = e && e->elwidth ? e->elwidth : 64;
+    b.reg = x.reg;
+    b.isvec = x.isvec;
+    b.width = x.width;
+    b.packed = x.overridden;
     return b;
 }
 
-/* An element's width in bits: its entry's elwidth, else the natural
- * width (32 for a W op's sources: the low half of each register). */
-unsigned elem_width(const sv_vblock_context &ctx, const sv_operand &o)
+/* The registers elements 0..n-1 of an operand occupy (C6: packed at its
+ * element width, else one element per register). */
+unsigned span(const BranchOperand &b, unsigned n)
 {
-    const sv_reg_entry *e = reg_for(ctx, o);
-    return e && e->elwidth ? e->elwidth : o.width;
+    if (!b.isvec) {
+        return 1;
+    }
+    return b.packed ? (n * b.width + 63) / 64 : n;
 }
 
 void add_reads(const BranchOperand &b, unsigned max_elems, RegSet *set)
 {
-    set->add_range(b.reg, b.isvec ? (max_elems * b.width + 63) / 64 : 1);
+    set->add_range(b.reg, span(b, max_elems));
 }
 
+/* The integer registers an operand's element loop may write. */
+void add_writes(const sv_resolved_operand &x, unsigned max_elems, RegSet *set)
+{
+    if (x.present && !x.is_fp) {
+        BranchOperand b = operand(x);
+        set->add_range(b.reg, span(b, max_elems));
+    }
+}
+
+/*
+ * One inner opcode: what it is and which registers it touches, all read
+ * from svcore's sv_resolve_op (the translator's own resolution); the
+ * plugin only derives the replay's register sets from it.
+ */
 void analyse_op(const sv_vblock_context &ctx, uint64_t base,
                 const uint8_t *bytes, unsigned i, InnerOp *o, RegSet *need)
 {
@@ -111,35 +74,43 @@ void analyse_op(const sv_vblock_context &ctx, uint64_t base,
     o->insn = insn;
     /* The largest VL the block can see: its VL block's, else XLEN. */
     const unsigned max_elems = ctx.vl.present ? ctx.vl.vlmax : max_vl;
-    sv_op &op = o->op;
-    if (!sv_op_decode(insn, &op)) {
+    sv_resolved_op r;
+    const bool ok = sv_resolve_op(&ctx, insn, &r);
+    o->op = r.op;
+    const sv_op &op = r.op;
+    const sv_resolved_operand &rd = r.opnd[SV_RD];
+    if (!ok) {
         return; /* the block raises illegal instruction here */
     }
-    bool tagged = reg_for(ctx, op.rd) || reg_for(ctx, op.rs1) ||
-                  reg_for(ctx, op.rs2) || reg_for(ctx, op.rs3);
-    switch (op.cls) {
-    case SV_OPC_CSR:
-    case SV_OPC_SCALAR:
-        if ((insn & 3) == 3) {
-            o->writes.add((insn >> 7) & 31); /* rd, or a harmless bit */
+    switch (r.kind) {
+    case SV_EXEC_STAYS_SCALAR:
+    case SV_EXEC_SCALAR:
+        if (op.cls == SV_OPC_CSR || op.cls == SV_OPC_SCALAR) {
+            /* svcore gives these no operands: bits 11:7 are rd, or a
+             * harmless extra register in the write set. */
+            if ((insn & 3) == 3) {
+                o->writes.add((insn >> 7) & 31);
+            }
+        } else if (rd.present && !rd.is_fp) {
+            o->writes.add(r.kind == SV_EXEC_SCALAR ? rd.reg : rd.key);
         }
         return;
-    case SV_OPC_JAL:
+    case SV_EXEC_FLOW:
+    case SV_EXEC_VBRANCH:
         o->role = R_FLOW;
+        if (op.cls == SV_OPC_JALR) {
+            o->dyn_target = true;
+            return;
+        }
         o->has_target = true;
         o->target = o->vaddr + uint64_t(op.imm);
-        return;
-    case SV_OPC_JALR:
-        o->role = R_FLOW;
-        o->dyn_target = true;
-        return;
-    case SV_OPC_BRANCH: {
-        o->has_target = true;
-        o->target = o->vaddr + uint64_t(op.imm);
-        o->a = branch_operand(ctx, op.rs1);
-        o->b = branch_operand(ctx, op.rs2);
-        if (!tagged || !(o->a.isvec || o->b.isvec)) {
-            o->role = R_FLOW; /* scalar, possibly redirected (A29) */
+        if (op.cls != SV_OPC_BRANCH) {
+            return; /* JAL, C.J */
+        }
+        o->a = operand(r.opnd[SV_RS1]);
+        o->b = operand(r.opnd[SV_RS2]);
+        if (r.kind == SV_EXEC_FLOW || !r.vector) {
+            /* scalar, possibly redirected (A29) */
             if (o->target == base + ctx.layout.total_bytes) {
                 need->add(o->a.reg); /* scalar_taken reads them */
                 need->add(o->b.reg);
@@ -147,99 +118,58 @@ void analyse_op(const sv_vblock_context &ctx, uint64_t base,
             return;
         }
         o->role = R_VBRANCH;
-        o->ps = pred_ref(ctx, op.rs1);
-        PredRef second = pred_ref(ctx, op.rs2, true);
-        o->has_second = second.on;
-        o->inv2 = second.inv;
-        o->zero2 = second.zero;
-        o->pred2 = second.reg;
-        o->mode = second.on ? uint8_t(second.inv << 1 | second.zero) : 0;
-        o->ffirst = o->ps.on && o->ps.ffirst;
-        if (second.on && second.reg) {
-            o->writes.add(second.reg); /* the result mask, whole (A20) */
-            need->add(second.reg);
+        o->ps = r.pred_src;
+        o->has_second = r.pred_dest.enabled;
+        o->inv2 = r.pred_dest.inv;
+        o->zero2 = r.pred_dest.zero;
+        o->pred2 = o->has_second ? r.pred_dest.predidx : 0;
+        o->mode = o->has_second ? uint8_t(o->inv2 << 1 | o->zero2) : 0;
+        o->ffirst = r.ffirst != SV_FFIRST_NONE;
+        if (o->pred2) {
+            o->writes.add(o->pred2); /* the result mask, whole (A20) */
+            need->add(o->pred2);
         }
-        if (o->ps.on) {
-            need->add(o->ps.reg);
+        if (o->ps.enabled) {
+            need->add(o->ps.predidx);
         }
         add_reads(o->a, max_elems, need);
         add_reads(o->b, max_elems, need);
         return;
-    }
-    case SV_OPC_LUI:
-    case SV_OPC_AUIPC:
-        add_writes(ctx, op.rd, 1, &o->writes); /* once (A36) */
-        return;
-    default:
+    default: /* SV_EXEC_ELEMENTS, SV_EXEC_MEMORY */
         break;
     }
-    /* SV_OPC_INT, LOAD, STORE, FP */
-    if (!tagged || is_stack_adjust(insn)) {
-        add_writes(ctx, op.rd, 1, &o->writes);
-        return;
-    }
-    auto isvec = [&](const sv_operand &x) {
-        const sv_reg_entry *e = reg_for(ctx, x);
-        return e && e->isvec;
-    };
-    bool any_vec =
-        isvec(op.rd) || isvec(op.rs1) || isvec(op.rs2) || isvec(op.rs3);
-    add_writes(ctx, op.rd, any_vec ? max_elems : 1, &o->writes);
-    if (!any_vec) {
-        return; /* tagged scalar: once, on the redirected registers */
+    add_writes(rd, r.vector ? max_elems : 1, &o->writes);
+    if (!r.vector) {
+        return; /* tagged scalar, LUI/AUIPC (A36): once, redirected */
     }
     o->role = R_ELEMENTS;
-    switch (op.cls) {
-    case SV_OPC_LOAD:
-        o->pd = pred_ref(ctx, op.rd);
-        o->ps = pred_ref(ctx, op.rs1);
-        o->twin = true;
-        break;
-    case SV_OPC_STORE:
-        o->pd = pred_ref(ctx, op.rs1);
-        o->ps = pred_ref(ctx, op.rs2);
-        o->twin = true;
-        break;
-    default:
-        o->pd = pred_ref(ctx, op.rd);
-        if (op.twin) {
-            o->ps = pred_ref(ctx, op.rs1.present ? op.rs1 : op.rs2);
-            o->twin = true;
-        }
-        break;
-    }
-    o->ffirst = o->pd.on && o->pd.ffirst;
-    if (o->ffirst && op.cls == SV_OPC_INT && !o->twin && op.rs1.present) {
+    o->pd = r.pred_dest;
+    o->ps = r.pred_src;
+    o->twin = r.twin;
+    o->ffirst = r.ffirst != SV_FFIRST_NONE;
+    if (r.ffirst == SV_FFIRST_DATA && op.cls == SV_OPC_INT && !r.twin &&
+        op.rs1.present) {
         /* §7.2: replayed with sv_alu_exec (int_ff_cut). */
         o->int_ff = true;
-        o->src1 = branch_operand(ctx, op.rs1);
-        o->src1.packed = o->src1.width == 32;
-        o->src1.width = uint8_t(elem_width(ctx, op.rs1));
+        o->src1 = operand(r.opnd[SV_RS1]);
         add_reads(o->src1, max_elems, need);
         if (!op.b_is_imm) {
-            o->src2 = branch_operand(ctx, op.rs2);
-            o->src2.packed = o->src2.width == 32;
-            o->src2.width = uint8_t(elem_width(ctx, op.rs2));
+            o->src2 = operand(r.opnd[SV_RS2]);
             add_reads(o->src2, max_elems, need);
         }
     }
-    for (const PredRef *p : {&o->pd, &o->ps}) {
-        if (p->on) {
-            need->add(p->reg);
+    for (const sv_pred_entry *p : {&o->pd, &o->ps}) {
+        if (p->enabled) {
+            need->add(p->predidx);
         }
     }
-    if (op.cls == SV_OPC_LOAD && o->ffirst && !isvec(op.rs1) && isvec(op.rd)) {
-        /* §8.1: es is the address register's elwidth when that is
-         * overridden and narrower than the op. */
-        const sv_reg_entry *a = reg_for(ctx, op.rs1);
-        unsigned w = op.mem_bytes * 8u;
-        unsigned es = a && a->elwidth && a->elwidth < w ? a->elwidth : w;
-        const sv_reg_entry *d = reg_for(ctx, op.rd);
-        o->ldff = !op.rd.is_fp; /* FP elements: data-dependent below */
-        o->addr_reg = a ? a->regidx : op.rs1.reg;
-        o->es_bytes = uint8_t(es / 8);
-        o->dest_reg = d->regidx;
-        o->dest_w = uint8_t(d->elwidth ? d->elwidth : 64);
+    if (r.ffirst == SV_FFIRST_TRAP && op.cls == SV_OPC_LOAD && r.unit_stride &&
+        rd.isvec) {
+        o->ldff = !rd.is_fp; /* FP elements: data-dependent below */
+        o->addr_reg = r.opnd[SV_RS1].reg;
+        o->es_bytes = r.mem_es;
+        o->dest_reg = rd.reg;
+        o->dest_w = rd.overridden ? rd.width : 64;
         need->add(o->addr_reg);
         /* ldff_cut reads the candidate element after the run. */
     }
@@ -319,14 +249,14 @@ struct Replay {
     }
 };
 
-uint64_t pred_mask(Replay &rp, const PredRef &pr, unsigned k)
+uint64_t pred_mask(Replay &rp, const sv_pred_entry &pr, unsigned k)
 {
-    if (!pr.on) {
+    if (!pr.enabled) {
         return ~uint64_t(0);
     }
     uint64_t m = 0;
-    if (pr.reg) {
-        rp.value(pr.reg, k, &m);
+    if (pr.predidx) {
+        rp.value(pr.predidx, k, &m);
     }
     return pr.inv ? ~m : m;
 }
@@ -389,13 +319,12 @@ unsigned ldff_cut(Replay &rp, const InnerOp &o, unsigned k, unsigned vl,
     return ((v >> 8 * (byte % 8)) & m) == (mem & m) ? vl : b;
 }
 
-/* Element i of an integer operand: default-width elements are whole
- * registers (stride 8, W sources read their low half), others packed. */
+/* Element i of an integer operand: packed at its width, else one per
+ * register (W sources read its low half). */
 bool int_element(Replay &rp, const BranchOperand &b, unsigned i, unsigned k,
                  uint64_t *v)
 {
-    const bool whole = b.width == 64 || (b.width == 32 && !b.packed);
-    const unsigned stride = whole ? 8 : b.width / 8;
+    const unsigned stride = b.packed ? b.width / 8 : 8;
     const unsigned byte = b.reg * 8 + (b.isvec ? i : 0) * stride;
     uint64_t r;
     if (byte / 8 >= SV_NUM_REGS || !rp.value(byte / 8, k, &r)) {
@@ -417,7 +346,7 @@ bool int_element(Replay &rp, const BranchOperand &b, unsigned i, unsigned k,
 int int_ff_cut(Replay &rp, const InnerOp &o, unsigned k, unsigned vl,
                uint64_t mask)
 {
-    const bool zeroing = o.pd.on && o.pd.zero;
+    const bool zeroing = o.pd.enabled && o.pd.zero;
     for (unsigned i = 0; i < vl; i++) {
         if (!((mask >> i) & 1)) {
             if (zeroing) {
@@ -699,7 +628,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
             d.b = {file + o.b.reg * 8, o.b.isvec, o.b.width,
                    uint16_t(sizeof(file) - o.b.reg * 8u)};
             d.ps = mask_s;
-            d.zero1 = o.ps.on && o.ps.zero;
+            d.zero1 = o.ps.enabled && o.ps.zero;
             d.ffirst = o.ffirst;
             d.has_target = o.has_second;
             d.inv2 = o.inv2;

@@ -110,11 +110,6 @@ struct Snapshot {
 
 /* ------------------------------------------------- static VBLOCK model */
 
-struct PredRef {
-    bool on = false; /* an entry applies (else all ones, §1.11) */
-    uint8_t reg = 0, inv = 0, zero = 0, ffirst = 0;
-};
-
 enum Role : uint8_t {
     R_PLAIN,    /* runs once (scalar, CSR, LUI/AUIPC, untagged ops) */
     R_ELEMENTS, /* an element loop over VL: a vector instruction */
@@ -122,20 +117,25 @@ enum Role : uint8_t {
     R_FLOW,     /* a scalar branch or jump: may leave the block (§3.7) */
 };
 
+/* A register operand as svcore's resolution step gives it
+ * (sv_resolved_operand), in the form the replay reads it. */
 struct BranchOperand {
     uint8_t reg = 0; /* first register (redirected) */
     uint8_t isvec = 0;
     uint8_t width = 64;
-    uint8_t packed = 0; /* 32-bit elements packed (an elwidth of 32) */
+    uint8_t packed = 0; /* elements packed at width (an elwidth applies);
+                           else one per register, its low width bits */
 };
 
 /* One inner opcode of a VBLOCK site, with its counters. */
 struct InnerOp {
     uint64_t vaddr = 0;
     uint32_t insn = 0;
-    sv_op op{};
+    sv_op op{}; /* as svcore's sv_resolve_op gives it */
     Role role = R_PLAIN;
-    PredRef pd, ps; /* R_ELEMENTS: destination and (twin) source sides */
+    /* R_ELEMENTS: destination and (twin) source sides; R_VBRANCH: ps is
+     * the first predicate (sv_resolved_op's pred_dest / pred_src). */
+    sv_pred_entry pd{}, ps{};
     bool twin = false;
     bool ffirst = false; /* may cut VL (§7) */
     /* Integer registers it may write (redirected, whole vectors up to the
@@ -208,6 +208,7 @@ struct Site {
     bool prefix_ok = false;
 #ifdef SVPROF_HAVE_PREFIX
     sv_prefix_context prefix{};
+    sv_resolved_op prefix_op{}; /* svcore's sv_resolve_prefix */
 #endif
 };
 
