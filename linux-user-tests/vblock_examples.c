@@ -1,5 +1,6 @@
 /*
- * vblock_examples: the worked examples of the SV pages (docs/spec.md) run as VBLOCKs.
+ * vblock_examples: the worked examples of the SV pages (docs/spec.md) run as
+ * VBLOCKs.
  *   - §8.2: LD x8, 0(x5) with x5 a 16-bit vector and x8 a 32-bit vector,
  *     VL = 7 (indexed "block" addressing, eb = 64/16 = 4);
  *   - §5.5: 8-bit ADD a0, a0, a0 with VL = 3 keeps bits 24..63;
