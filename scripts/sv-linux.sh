@@ -24,6 +24,16 @@
 #   --verbose      print the boot log and the boot time to stderr
 #   --no-build     do not bring OpenSBI and Linux up to date first (they
 #                  are still built when missing)
+#   --file SRC:DEST  put the host file SRC at the absolute guest path DEST
+#                  too (repeatable; e.g. a shared library for LD_PRELOAD:
+#                  --file build/libsvstring/libsvstring.so:/usr/lib/libsvstring.so)
+#   --sysroot DIR  a riscv64 root (e.g. scripts/fetch-userland.sh's) for
+#                  dynamically linked programs: the dynamic loader and every
+#                  shared library the programs and the --file ELF objects
+#                  need (DT_NEEDED, transitively) are copied from DIR to
+#                  their standard paths (/lib/ld-linux-riscv64-lp64d.so.1,
+#                  /lib/riscv64-linux-gnu/...).  Without it a dynamically
+#                  linked program is an error.
 # Exit status: the command's, 124 on timeout, 125 when the guest did not
 # report one (boot failure: the boot log is printed).
 set -euo pipefail
@@ -32,8 +42,8 @@ root=$(cd "$here/.." && pwd)
 . "$here/common.sh"
 
 smp=1 cpu=rv64,xsv=true stock=0 timeout_s= mem=512M build="$root/build" verbose=0 build_sys=1
-append= cmd= have_cmd=0
-progs=()
+append= cmd= have_cmd=0 sysroot=
+progs=() files=()
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case $1 in
@@ -46,6 +56,15 @@ while [ $# -gt 0 ]; do
     --append) append=${2:?--append needs arguments}; shift 2 ;;
     --verbose) verbose=1; shift ;;
     --no-build) build_sys=0; shift ;;
+    --file)
+        f=${2:?--file needs SRC:DEST}
+        [[ $f == *:/* ]] || die "--file takes SRC:DEST with an absolute guest path DEST (got $f)"
+        [ -f "${f%%:*}" ] || die "--file: no such file: ${f%%:*}"
+        files+=("$f"); shift 2 ;;
+    --sysroot)
+        sysroot=${2:?--sysroot needs a directory}
+        [ -d "$sysroot" ] || die "--sysroot: no such directory: $sysroot"
+        shift 2 ;;
     -c) cmd=${2?-c needs a command}; have_cmd=1; shift 2 ;;
     --) shift; cmd="$*"; have_cmd=1; break ;;
     -h|--help) usage ;;
@@ -87,6 +106,53 @@ ird="$work/root"
 mkdir -p "$ird/bin" "$ird/sv" "$ird/proc" "$ird/sys" "$ird/dev" "$ird/tmp" "$ird/root"
 cp "$busybox" "$ird/bin/busybox"
 for p in "${progs[@]}"; do cp "$p" "$ird/sv/"; done
+for f in "${files[@]}"; do
+    dest=${f#*:}
+    mkdir -p "$ird$(dirname "$dest")"
+    cp -L "${f%%:*}" "$ird$dest"
+done
+# Dynamically linked ELF objects: their loader and libraries from the
+# sysroot, at the paths the loader searches (Debian's multiarch ones).
+readelf=$(command -v riscv64-linux-gnu-readelf || command -v readelf || true)
+declare -A have_lib=()
+# elf_deps FILE: "I /interp" and "N libname" lines (nothing for non-ELF).
+elf_deps() {
+    LC_ALL=C "$readelf" -lWd "$1" 2>/dev/null | sed -n \
+        -e 's/.*Requesting program interpreter: \(.*\)]$/I \1/p' \
+        -e 's/.*(NEEDED).*Shared library: \[\(.*\)\]$/N \1/p'
+}
+# add_deps FILE: copies what FILE needs (recursively) into the initramfs.
+add_deps() {
+    local kind name rel d
+    while read -r kind name; do
+        [ -n "$kind" ] || continue
+        if [ -z "$sysroot" ]; then
+            die "$1 is dynamically linked (it needs $name): give --sysroot DIR (e.g. \$(scripts/fetch-userland.sh))"
+        fi
+        if [ "$kind" = I ]; then
+            rel=${name#/}
+        else
+            rel=
+            for d in lib/riscv64-linux-gnu usr/lib/riscv64-linux-gnu lib usr/lib; do
+                if [ -e "$sysroot/$d/$name" ]; then rel=$d/$name; break; fi
+            done
+            [ -n "$rel" ] || die "$1 needs $name, which is not in $sysroot (lib/riscv64-linux-gnu, usr/lib/riscv64-linux-gnu, lib, usr/lib)"
+        fi
+        [ -z "${have_lib[$rel]:-}" ] || continue
+        have_lib[$rel]=1
+        [ -e "$sysroot/$rel" ] || die "$1 needs $name, which is not in $sysroot"
+        if [ ! -e "$ird/$rel" ]; then
+            mkdir -p "$ird/$(dirname "$rel")"
+            cp -L "$sysroot/$rel" "$ird/$rel"
+        fi
+        add_deps "$sysroot/$rel"
+    done < <(elf_deps "$1")
+}
+if [ ${#progs[@]} -gt 0 ] || [ ${#files[@]} -gt 0 ]; then
+    [ -n "$readelf" ] || die "readelf is missing (package binutils)"
+    for p in "${progs[@]}"; do add_deps "$p"; done
+    for f in "${files[@]}"; do add_deps "${f%%:*}"; done
+fi
 if [ $have_cmd = 1 ]; then
     printf '%s\n' "$cmd" > "$ird/cmd"
 fi

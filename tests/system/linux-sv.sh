@@ -11,6 +11,18 @@
 #   linux-sv.sh BUILD_DIR programs CPU PROGRAM...
 #       every PROGRAM (linux-user-tests, self-checking) in one boot with
 #       -cpu CPU: each must print "name: N checks, 0 failures" and exit 0.
+#   linux-sv.sh BUILD_DIR preload TEST_DYN LIBSVSTRING_SO
+#       libsvstring (issue 17) under the booted kernel: the DYNAMICALLY
+#       linked differential test (libsvstring/tests/svstring_test.c, the
+#       "preload" build) with trixie's loader and glibc from
+#       scripts/fetch-userland.sh's sysroot (sv-linux.sh --sysroot) and
+#       libsvstring.so in /usr/lib/riscv64-linux-gnu (--file).  Run once
+#       without LD_PRELOAD (the control: it must refuse, "libsvstring is
+#       not loaded", exit 1) and once with LD_PRELOAD=libsvstring.so
+#       LIBSVSTRING_VERBOSE=1: the library must report "Simple-V string
+#       functions" (its SIGILL-guarded probe succeeded in the guest) and
+#       the test its own "N checks, 0 failures" (it checked that
+#       svs_available() is 1 and that strlen resolves to libsvstring).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:?usage: linux-sv.sh BUILD_DIR stress|programs ...}
@@ -73,6 +85,41 @@ programs)
     [ "$rc" = 0 ] || { echo "FAIL: guest exit $rc"; failures=$((failures + 1)); }
     [ $failures = 0 ] || { echo "FAIL: $failures"; exit 1; }
     echo "ok: ${#names[@]} programs pass in the guest"
+    ;;
+preload)
+    bin=${1:?TEST_DYN} so=${2:?LIBSVSTRING_SO}
+    sysroot=$("$root/scripts/fetch-userland.sh") ||
+        { echo "FAIL: no riscv64 sysroot (scripts/fetch-userland.sh)"; exit 1; }
+    name=$(basename "$bin")
+    t0=$SECONDS
+    # shellcheck disable=SC2016
+    "${svl[@]}" --sysroot "$sysroot" --file "$so:/usr/lib/riscv64-linux-gnu/libsvstring.so" \
+        "$bin" -c '
+        ./'"$name"' preload 2>&1
+        echo "SV-NOPRELOAD $?"
+        t=$(cut -d" " -f1 /proc/uptime)
+        LD_PRELOAD=libsvstring.so LIBSVSTRING_VERBOSE=1 ./'"$name"' preload 2>&1
+        echo "SV-PRELOAD $? $t $(cut -d" " -f1 /proc/uptime)"' > "$out" 2>&1
+    rc=$?
+    cat "$out"
+    echo "linux-sv preload: guest exit $rc after $((SECONDS - t0)) s"
+    failures=0
+    check() { # check WHAT COMMAND...
+        local what=$1
+        shift
+        if "$@"; then echo "ok   $what"; else echo "FAIL $what"; failures=$((failures + 1)); fi
+    }
+    check "without LD_PRELOAD the test refuses (exit 1)" grep -qE '^SV-NOPRELOAD 1$' "$out"
+    check "without LD_PRELOAD: libsvstring is not loaded" \
+        grep -q '^FAIL: libsvstring is not loaded' "$out"
+    check "with LD_PRELOAD the library loaded and chose SV" \
+        grep -qE '^libsvstring: Simple-V string functions ' "$out"
+    check "with LD_PRELOAD: N checks, 0 failures" \
+        grep -qE '^svstring \(preload\): [1-9][0-9]* checks, 0 failures$' "$out"
+    check "with LD_PRELOAD the test exits 0" grep -qE '^SV-PRELOAD 0 ' "$out"
+    check "the guest exits 0" [ "$rc" = 0 ]
+    [ $failures = 0 ] || { echo "FAIL: $failures"; exit 1; }
+    echo "ok: the dynamic test ran with libsvstring.so preloaded in the guest"
     ;;
 *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
