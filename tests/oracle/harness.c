@@ -39,6 +39,8 @@
 #define PAGE_BASE 0x30000000ul
 #define BUF_BYTES 1024
 #define BUF_BASE (PAGE_BASE + 4096 - BUF_BYTES)
+#define RESV_LO 0x1000000ul
+#define RESV_HI (1ul << 44)
 
 #define IN_MAGIC 0x494f5653u  /* "SVOI" */
 #define OUT_MAGIC 0x4f4f5653u /* "SVOO" */
@@ -55,6 +57,8 @@ struct out_rec {
     uint32_t magic, sig;
     uint64_t pc;
     uint32_t pcvblk, pad0;
+    uint64_t addr; /* si_addr */
+    uint64_t low_hash; /* FNV-1a of the page below the buffer */
     uint64_t x[128], f[128];
     uint32_t fcsr, state, svpstate, pad;
     uint8_t buf[BUF_BYTES];
@@ -83,6 +87,17 @@ static void die(const char *msg)
     _exit(3);
 }
 
+/* FNV-1a (64-bit): what a snippet stored below the dumped buffer. */
+static uint64_t fnv1a(const uint8_t *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    }
+    return h;
+}
+
 static void timer(long usec)
 {
     /* CPU time, not wall time: a loaded machine must not fire it. */
@@ -96,7 +111,6 @@ static void handler(int sig, siginfo_t *si, void *ctx)
     uint8_t *mc = (uint8_t *)&uc->uc_mcontext;
     uint32_t magic, size;
 
-    (void)si;
     if (phase == IDLE) {
         if (sig == SIGVTALRM) {
             return; /* a late timer: the snippet ended already */
@@ -134,6 +148,9 @@ static void handler(int sig, siginfo_t *si, void *ctx)
     struct out_rec *out = cur_out;
     out->magic = OUT_MAGIC;
     out->sig = (uint32_t)sig;
+    if (sig != SIGVTALRM) { /* a timer's si_addr is no address */
+        out->addr = (uint64_t)(uintptr_t)si->si_addr;
+    }
     out->pc = uc->uc_mcontext.__gregs[REG_PC];
     out->x[0] = 0;
     for (int i = 1; i < 32; i++) {
@@ -210,6 +227,16 @@ int main(int argc, char **argv)
     uint8_t *code =
         map_fixed(CODE_BASE, CODE_MAP, PROT_READ | PROT_WRITE | PROT_EXEC);
     uint8_t *page = map_fixed(PAGE_BASE, 2 * 4096, PROT_READ | PROT_WRITE);
+    /*
+     * Around the two mappings, [RESV_LO, RESV_HI) is reserved without
+     * access, so a wild address there faults as the oracle predicts
+     * instead of hitting whatever the loader put there.
+     */
+    map_fixed(RESV_LO, CODE_BASE - RESV_LO, PROT_NONE);
+    map_fixed(CODE_BASE + CODE_MAP, PAGE_BASE - CODE_BASE - CODE_MAP,
+              PROT_NONE);
+    map_fixed(PAGE_BASE + 2 * 4096, RESV_HI - PAGE_BASE - 2 * 4096,
+              PROT_NONE);
     if (in == MAP_FAILED || !out || mprotect(page + 4096, 4096, PROT_NONE)) {
         perror("harness");
         return 2;
@@ -236,12 +263,21 @@ int main(int argc, char **argv)
             fprintf(stderr, "harness: bad record %zu\n", r);
             return 2;
         }
+        if (mprotect(code, CODE_MAP, PROT_READ | PROT_WRITE)) {
+            perror("harness: mprotect");
+            return 2;
+        }
         for (size_t i = 0; i < CODE_MAP; i += 2) {
             code[i] = 0x02; /* C.EBREAK */
             code[i + 1] = 0x90;
         }
         memcpy(code, in[r].code, in[r].code_len);
         __builtin___clear_cache((char *)code, (char *)code + CODE_MAP);
+        /* a snippet's store into its code faults (the oracle's model) */
+        if (mprotect(code, CODE_MAP, PROT_READ | PROT_EXEC)) {
+            perror("harness: mprotect");
+            return 2;
+        }
         memset(page, 0, 4096 - BUF_BYTES);
         memcpy(page + 4096 - BUF_BYTES, in[r].buf, BUF_BYTES);
         cur_in = &in[r];
@@ -254,6 +290,7 @@ int main(int argc, char **argv)
             return 2;
         }
         memcpy(out[r].buf, page + 4096 - BUF_BYTES, BUF_BYTES);
+        out[r].low_hash = fnv1a(page, 4096 - BUF_BYTES);
     }
     FILE *f = fopen(argv[2], "wb");
     if (!f || fwrite(out, sizeof(*out), n, f) != n || fclose(f)) {

@@ -116,6 +116,7 @@ class Gen:
         npred = nreg if pplen else (nreg + 1) // 2
         parcels = []
         vl_regs = [5, 6, 7, 28, 29, 30, 31, 8, 9, 10]
+        vl_used = {(sn.state >> 6) & 63}  # registers a VL block or a VL cut writes
         if vlset:
             mode = self.pick((4, 0), (3, 1), (3, 2), (0.1, 3))
             subvl = self.pick((6, 0), (1, 1), (1, 2), (1, 3))
@@ -124,14 +125,17 @@ class Gen:
             if mode == 0:
                 rd = self.pick((8, r.choice(vl_regs)), (1, 0), (1, r.randrange(1, 32)))
                 low = rd
+                vl_used.add(rd)
             elif mode == 1:
                 rdp, rs1p = r.randrange(8, 16), r.randrange(8, 16)
                 sn.x[rs1p] = self.small()
                 low = (rs1p - 8) << 3 | (rdp - 8)
+                vl_used |= {rdp, rs1p}
             elif mode == 2:
                 rs1 = self.pick((8, r.choice(vl_regs)), (1, 0), (1, r.randrange(1, 32)))
                 sn.x[rs1] = self.small() if rs1 else 0
                 low = rs1
+                vl_used.add(rs1)
             else:
                 low = r.getrandbits(6)
             if r.random() < 0.01:
@@ -174,6 +178,7 @@ class Gen:
                 self.cur_tab[e & 31] = (e >> 8) & 127
             elif not rmode and e >> 7:
                 self.cur_tab[e & 31] = (e & 31) << 2
+        self.choose_loop_counter(sn, keys, vl_used, regents, rmode)
         # predicate table
         predents = []
         for k in range(npred):
@@ -212,11 +217,10 @@ class Gen:
         est_head = 2 + len(body)
         for _ in range(nops):
             ops.append(self.opcode(sn, keys, fkeys, at, pads))
-        if r.random() < 0.08:
+        if self.loop_rc is not None and r.random() < 0.08:
             # a loop: C.ADDI rc, -1; C.BNEZ rc, <block start> re-runs the
             # block (and its VL block) rc times (§3.7, A14)
-            rc = r.choice([k for k in range(8, 16) if k not in keys] or [8])
-            sn.x[rc] = r.randrange(1, 4)
+            rc = self.loop_rc
             ops.append((0x107D | rc << 7).to_bytes(2, "little"))
             ops.append((2, lambda a, bstart, bend, rc=rc: enc_cb(bstart - a, rc, 7).to_bytes(2, "little")))
         oplen = sum(o[0] if isinstance(o, tuple) else len(o) for o in ops)
@@ -255,15 +259,46 @@ class Gen:
         del est_head
         return bytes(blk + body + ops_bytes)
 
+    def choose_loop_counter(self, sn, keys, vl_used, regents, rmode):
+        """A loop counter for the block: x8..x15, untagged, written by no
+        VL block, VL cut or redirected vector the generator can foresee,
+        and fresh in the snippet, so that loops back to the block start
+        end (a counter another op clobbers may still run away: the oracle
+        rejects that after its step budget)."""
+        avoid = set(keys) | vl_used | self.used_rc
+        for e in regents:
+            if e and rmode:
+                base = (e >> 8) & 127
+            elif e:
+                base = (e & 31) << 2
+            else:
+                continue
+            avoid |= set(range(base, base + 16))
+        cands = [k for k in range(8, 16) if k not in avoid]
+        self.loop_rc = self.r.choice(cands) if cands else None
+        if self.loop_rc is not None:
+            self.used_rc.add(self.loop_rc)
+            sn.x[self.loop_rc] = self.r.randrange(1, 4)
+
     def reg(self, keys):
         r = self.r
         nz = [k for k in keys if k]
-        return r.choice(nz) if nz and r.random() < 0.75 else r.randrange(1, 32)
+        if nz and r.random() < 0.75:
+            return r.choice(nz)
+        while True:
+            k = r.randrange(1, 32)
+            if k not in self.used_rc:
+                return k
 
     def creg(self, keys):
         ck = [k for k in keys if 8 <= k < 16]
         r = self.r
-        return r.choice(ck) if ck and r.random() < 0.75 else r.randrange(8, 16)
+        if ck and r.random() < 0.75:
+            return r.choice(ck)
+        while True:
+            k = r.randrange(8, 16)
+            if k not in self.used_rc:
+                return k
 
     def setup_pointer(self, sn, key, esz):
         """Give the address register key (and the registers a vector of it
@@ -390,6 +425,9 @@ class Gen:
             how = self.pick((10, "pad"), (1, "start"), (0.5, "inside"))
             pick_pad = r.choice(pads)
             call = kind == "j" and r.random() < 0.1
+            rc = self.loop_rc
+            if how == "start" and (rc is None or 0 in keys):
+                how = "pad"  # no counter for the guard below
 
             def late(a, bstart, bend, kind=kind, rs1=rs1, rs2=rs2, f3=f3, how=how, pad=pick_pad):
                 if how == "pad":
@@ -398,16 +436,23 @@ class Gen:
                     tgt = bstart
                 else:
                     tgt = bstart + 2 * r.randrange(1, max(2, (bend - bstart) // 2))
+                guard = b""
+                if how == "start":
+                    # C.ADDI rc, -1; C.BEQZ rc, <pad>: the branch back to
+                    # the block start is taken at most rc times
+                    guard = ((0x107D | rc << 7).to_bytes(2, "little") +
+                             enc_cb(pad - (a + 2), rc, 6).to_bytes(2, "little"))
+                    a += 4
                 off = tgt - a
                 if kind == "br":
-                    return enc_b(off, rs2, rs1, f3).to_bytes(4, "little")
+                    return guard + enc_b(off, rs2, rs1, f3).to_bytes(4, "little")
                 if kind == "cbr":
-                    return enc_cb(off, rs1, 6 + (f3 & 1)).to_bytes(2, "little")
+                    return guard + enc_cb(off, rs1, 6 + (f3 & 1)).to_bytes(2, "little")
                 if call:
-                    return enc_j(off, 1).to_bytes(4, "little")  # a call: illegal
-                return enc_cj(off).to_bytes(2, "little")
+                    return guard + enc_j(off, 1).to_bytes(4, "little")  # a call: illegal
+                return guard + enc_cj(off).to_bytes(2, "little")
 
-            return (4 if kind == "br" or call else 2, late)
+            return ((4 if kind == "br" or call else 2) + (4 if how == "start" else 0), late)
         if kind == "lui":
             opc = r.choice([0x37, 0x17])
             return (r.getrandbits(20) << 12 | self.reg(keys) << 7 | opc).to_bytes(4, "little")
@@ -434,16 +479,21 @@ class Gen:
             return self.csr_op([])
         if k == "addi":
             rd = r.choice([5, 6, 7, 28, 29, 30, 31, 8, 9, 10, r.randrange(1, 32)])
+            self.used_rc.add(rd)  # no later block counts loops in it
             return enc_i(r.randrange(-3, 4), rd, 0, rd, 0x13).to_bytes(4, "little")
         base = r.randrange(1, 32)
         self.setup_pointer(sn, base, 8)
-        return enc_i(0, base, 3, r.randrange(1, 32), 0x03).to_bytes(4, "little")
+        rd = r.randrange(1, 32)
+        self.used_rc.add(rd)
+        return enc_i(0, base, 3, rd, 0x03).to_bytes(4, "little")
 
     # --------------------------------------------------------- a snippet
     def snippet(self):
         r = self.r
         sn = Snippet()
         sn.ptr_keys = []
+        self.used_rc = set()
+        self.loop_rc = None
         for i in range(1, 128):
             sn.x[i] = self.value()
         for i in range(16, 28):
@@ -481,6 +531,7 @@ class Gen:
                     b = self.block(sn, at, pads)
             else:
                 self.cur_tab = {}
+                self.loop_rc = None
                 b = self.scalar_item(sn)
             items.append(b)
             code += b
