@@ -57,7 +57,7 @@ struct out_rec {
     uint32_t magic, sig;
     uint64_t pc;
     uint32_t pcvblk, pad0;
-    uint64_t addr; /* si_addr */
+    uint64_t addr;     /* si_addr */
     uint64_t low_hash; /* FNV-1a of the page below the buffer */
     uint64_t x[128], f[128];
     uint32_t fcsr, state, svpstate, pad;
@@ -235,8 +235,7 @@ int main(int argc, char **argv)
     map_fixed(RESV_LO, CODE_BASE - RESV_LO, PROT_NONE);
     map_fixed(CODE_BASE + CODE_MAP, PAGE_BASE - CODE_BASE - CODE_MAP,
               PROT_NONE);
-    map_fixed(PAGE_BASE + 2 * 4096, RESV_HI - PAGE_BASE - 2 * 4096,
-              PROT_NONE);
+    map_fixed(PAGE_BASE + 2 * 4096, RESV_HI - PAGE_BASE - 2 * 4096, PROT_NONE);
     if (in == MAP_FAILED || !out || mprotect(page + 4096, 4096, PROT_NONE)) {
         perror("harness");
         return 2;
