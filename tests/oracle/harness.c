@@ -39,7 +39,7 @@
 #define PAGE_BASE 0x30000000ul
 #define BUF_BYTES 1024
 #define BUF_BASE (PAGE_BASE + 4096 - BUF_BYTES)
-#define RESV_LO 0x1000000ul
+#define RESV_LO 0x400000ul
 #define RESV_HI (1ul << 44)
 
 #define IN_MAGIC 0x494f5653u  /* "SVOI" */

@@ -103,7 +103,14 @@ class Gen:
         r = self.r
         return self.pick((5, BUF_BASE + 8 * r.randrange(0, BUF_BYTES // 8 - 8)),
                          (2, GUARD - 8 * r.randrange(1, 9)),
-                         (1, GUARD - esz * r.randrange(1, 5)))
+                         (1, GUARD - esz * r.randrange(1, 5)),
+                         # misaligned, some elements straddling the guard
+                         (0.6, GUARD - r.randrange(1, 4 * esz + 1)),
+                         (0.2, BUF_BASE + r.randrange(0, BUF_BYTES - 64)),
+                         # the code pages: loads read code, stores fault
+                         (0.15, CODE_BASE + 2 * r.randrange(0, 2048)),
+                         # the unmapped first page (a null pointer)
+                         (0.15, r.randrange(64, 4096)))
 
     # ----------------------------------------------------------- one block
     def block(self, sn, at, pads):
@@ -320,7 +327,7 @@ class Gen:
         if kind == "jr":
             # C.JR to a landing pad (or, rarely, through a tagged register)
             rs = r.choice(keys) if r.random() < 0.1 else r.choice(
-                [k for k in range(1, 32) if k not in keys] or [1])
+                [k for k in range(1, 32) if k not in keys and k not in self.used_rc] or [1])
             sn.x[rs] = r.choice(pads)
             return (0x8002 | rs << 7).to_bytes(2, "little")
         if kind == "fsgnj":
@@ -467,7 +474,8 @@ class Gen:
         csr = r.choice([0x800, 0x801, 0x802, 0x803, 0x805])
         rd = self.reg(keys)
         if csr != 0x805 and csr != 0x803 and r.random() < 0.5:
-            imm = {0x800: r.randrange(0, 16), 0x801: r.choice([0, 5, 6, 7, 28, 29, 30, 31, r.randrange(32)]),
+            vlr = [k for k in [0, 5, 6, 7, 28, 29, 30, 31, r.randrange(32)] if k not in self.used_rc]
+            imm = {0x800: r.randrange(0, 16), 0x801: r.choice(vlr or [0]),
                    0x802: self.pick((6, r.randrange(1, 5)), (1, 0), (1, r.randrange(5, 32)))}[csr]
             return (csr << 20 | imm << 15 | 5 << 12 | rd << 7 | 0x73).to_bytes(4, "little")
         return (csr << 20 | 2 << 12 | rd << 7 | 0x73).to_bytes(4, "little")

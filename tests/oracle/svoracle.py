@@ -25,7 +25,7 @@ GUARD_BASE = PAGE_BASE + 4096
 # (PROT_NONE, so the guard page is part of it).  An address anywhere else
 # may hit whatever QEMU or the loader mapped: the snippet is rejected.
 LOW_END = 0x10000
-RESV_LO, RESV_HI = 0x1000000, 1 << 44
+RESV_LO, RESV_HI = 0x400000, 1 << 44
 # At and above 2**47 nothing is mapped either (a 64-bit host's user space
 # ends there), but the signal of such a fault is the host's business: on
 # x86-64 a non-canonical address is a general protection fault, or a stack
@@ -476,6 +476,7 @@ class Machine:
         self.sig = None
         self.addr = 0
         self.low_dirty = False
+        self.ff_probe = False  # a later trap-ffirst group (§7.1) runs
         self.why = ""
         self.trace = []
         self.cov = {}  # feature -> count, for the run's coverage summary
@@ -515,7 +516,12 @@ class Machine:
         goes byte by byte and a store probes first; a host access faults
         whole).  Misaligned accesses are otherwise performed."""
         if addr + n > 1 << 64:
-            raise Reject("element wraps past 2**64 (QEMU bug)")
+            if self.ff_probe:
+                # QEMU's trap-ffirst probe loop (a < addr + bytes) skips
+                # such an element and then traps on it (README)
+                raise Reject("element wraps past 2**64 (QEMU bug)")
+            self.hit("fault: element wraps past 2**64")
+            raise Fault(ADDR_UNKNOWN)  # its first byte is >= 2**47
         kinds = set()
         for b in range(n):
             a = (addr + b) & M64
@@ -523,8 +529,15 @@ class Machine:
             if k == "wild":
                 raise Reject("wild access (unmodelled memory) at %#x" % addr)
             if k == "high":
+                self.hit("fault: at or above 2**47")
                 raise Fault(ADDR_UNKNOWN)
             if k == "none" or (k == "code" and write):
+                self.hit("fault: %s%s%s" % (
+                    "store into the code pages" if k == "code" else
+                    "guard page" if GUARD_BASE <= a < GUARD_BASE + 4096 else
+                    "first 64 KiB" if a < LOW_END else "reserved",
+                    ", element straddles the page" if b else "",
+                    ", misaligned" if addr % n else ""))
                 raise Fault(a)
             kinds.add(k)
         if len(kinds) > 1:
@@ -926,6 +939,7 @@ class Machine:
                 # §7.1: a later group that would trap is excluded whole
                 snap = (bytes(self.xb), bytes(self.fb), bytes(self.page))
             failed = False
+            self.ff_probe = snap is not None
             try:
                 for s in range(self.dsvoffs, self.subvl):
                     self.dsvoffs = s
@@ -937,12 +951,14 @@ class Machine:
                         continue
                     failed |= v == 0
             except Fault as e:
+                self.ff_probe = False
                 if snap is None:
                     raise Signal(SIGSEGV, "fault", e.addr)
                 self.xb[:], self.fb[:], self.page[:] = snap
                 self.set_vl(j if mem_is_dst else i)  # A49: the trapping element
                 break
             self.dsvoffs = 0
+            self.ff_probe = False
             first = False
             if ff and not trap_ff and failed:
                 self.set_vl(j)  # §7.2: written, then excluded (A41)
