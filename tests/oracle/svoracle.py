@@ -916,7 +916,7 @@ class Machine:
 
     # twin predication (§5.4): C.MV, loads, stores
     def twin_loop(self, S, D, svec, dvec, ps, zs, pd, zd, ff, do_elem, zero_elem,
-                  trap_ff, mem_is_dst=False):
+                  trap_ff, mem_is_dst=False, group_addrs=None):
         """Runs the §5.4 loop; do_elem(i, j, s, active_src) performs one
         sub-element and returns the value written, zero_elem(j, s) zeroes a
         destination one.  trap_ff: fail-on-first is the trap variant (§7.1,
@@ -940,6 +940,8 @@ class Machine:
                 snap = (bytes(self.xb), bytes(self.fb), bytes(self.page))
             failed = False
             self.ff_probe = snap is not None
+            if snap is not None and group_addrs:
+                self.group_addrs = group_addrs(i)
             try:
                 for s in range(self.dsvoffs, self.subvl):
                     self.dsvoffs = s
@@ -993,7 +995,10 @@ class Machine:
         def do(i, j, s, act):
             v = self.read_src(S, i, s, ws) if act else 0
             self.write_dst(D, j, s, v, ws, False)
-            return v & mask(wd)  # the value as written decides ffirst
+            # §7.2: the result at the operation's width decides, before it
+            # is narrowed to the destination, as for the integer ops
+            # (exec_alu): for C.MV that is the source element
+            return v & mask(ws)
 
         def zero(j, s):
             self.write_dst(D, j, s, 0, ws, False)
@@ -1072,16 +1077,28 @@ class Machine:
                 # needs); QEMU's unit-stride fast paths read it once.
                 # Left open (see README "Readings"): not compared.
                 raise Reject("unit-stride load rewrote its base (open)")
-            v = value(self.addr_of(A, insn.imm, i * self.subvl + s, esz, eb)) if act else 0
+            a = self.addr_of(A, insn.imm, i * self.subvl + s, esz, eb)
+            if act and self.ff_probe and a != self.group_addrs[s]:
+                # QEMU probes a later trap-ffirst group at the addresses
+                # it has before any sub-element runs, then traps when an
+                # earlier sub-element moved a later one's address (§7.1:
+                # no trap is taken).  README "Left open".
+                raise Reject("ffirst group moved its own address (QEMU bug)")
+            v = value(a) if act else 0
             self.write_dst(D, j, s, v, 64, insn.signed)
             return 1
+
+        def group_addrs(i):
+            return [self.addr_of(A, insn.imm, i * self.subvl + s, esz, eb)
+                    for s in range(self.subvl)]
 
         def zero(j, s):
             self.write_dst(D, j, s, 0, 64, insn.signed)
             return 1
 
         # a unit-stride memory side counts as a vector (sv-state)
-        self.twin_loop(A, D, True, D.vec, ps, zs, pd, zd, ff, do, zero, True)
+        self.twin_loop(A, D, True, D.vec, ps, zs, pd, zd, ff, do, zero, True,
+                       group_addrs=group_addrs)
 
     def exec_store(self, insn, blk):
         S = self.operand(blk, "f" if insn.fp else "x", insn.rs2)
