@@ -152,6 +152,7 @@ class Gen:
         keys = []
         fkeys = []
         regents = []
+        self.fp_wide = False
         pool = [r.randrange(1, 32) for _ in range(3)] + [r.randrange(8, 16) for _ in range(3)]
         if r.random() < 0.15:
             pool.append(2)  # the stack pointer of C.LDSP/C.SDSP
@@ -161,9 +162,14 @@ class Gen:
                 continue
             key = r.choice(pool) if r.random() < 0.8 else r.randrange(0, 32)
             isint = 1 if r.random() < 0.8 else 0
-            # FP operands stay at the default width (the oracle models
-            # FSGNJ.D/FLD/FSD only there)
-            vew = self.pick((5, 0), (2, 1), (2, 2), (2, 3)) if isint else 0
+            # FP operands: mostly the default width; packed halves and
+            # singles (and the illegal 8 bits) for FLD/FSD, which the
+            # block then uses instead of FSGNJ (the oracle does not
+            # convert between FP widths)
+            vew = (self.pick((5, 0), (2, 1), (2, 2), (2, 3)) if isint else
+                   self.pick((10, 0), (1, 2), (1, 3), (0.15, 1)))
+            if not isint and vew:
+                self.fp_wide = True
             if rmode:
                 isvec = 1 if r.random() < 0.8 else 0
                 regidx = self.pick((6, r.randrange(32, 112)), (2, r.randrange(1, 32)),
@@ -285,7 +291,7 @@ class Gen:
         self.loop_rc = self.r.choice(cands) if cands else None
         if self.loop_rc is not None:
             self.used_rc.add(self.loop_rc)
-            sn.x[self.loop_rc] = self.r.randrange(1, 4)
+            self.rc_init[self.loop_rc] = self.r.randrange(1, 4)
 
     def reg(self, keys):
         r = self.r
@@ -330,6 +336,8 @@ class Gen:
                 [k for k in range(1, 32) if k not in keys and k not in self.used_rc] or [1])
             sn.x[rs] = r.choice(pads)
             return (0x8002 | rs << 7).to_bytes(2, "little")
+        if kind == "fsgnj" and self.fp_wide:
+            kind = r.choice(["fld", "fsd"])
         if kind == "fsgnj":
             rs1 = self.reg(fkeys)
             rs2 = rs1 if r.random() < 0.4 else self.reg(fkeys)
@@ -501,6 +509,7 @@ class Gen:
         sn = Snippet()
         sn.ptr_keys = []
         self.used_rc = set()
+        self.rc_init = {}
         self.loop_rc = None
         for i in range(1, 128):
             sn.x[i] = self.value()
@@ -546,5 +555,9 @@ class Gen:
         code += C_EBREAK.to_bytes(2, "little")
         if len(code) > 224:
             return None
+        # the loop counters last: a later item may have made one of them
+        # a pointer (an op using it as an address then faults low)
+        for rc, v in self.rc_init.items():
+            sn.x[rc] = v
         sn.code = code
         return sn

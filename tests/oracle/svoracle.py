@@ -520,11 +520,12 @@ class Machine:
         inaccessible byte and does nothing (sv-engine: the general loop
         goes byte by byte and a store probes first; a host access faults
         whole).  Misaligned accesses are otherwise performed."""
+        if self.ff_probe and addr + n >= 1 << 64 and not STRICT:
+            # QEMU's trap-ffirst probe loop (a < addr + bytes) skips an
+            # element that ends at or wraps past 2**64 (addr + bytes is 0
+            # or less than addr) and then traps on it (README)
+            raise Reject("element wraps past 2**64 (QEMU bug)")
         if addr + n > 1 << 64:
-            if self.ff_probe and not STRICT:
-                # QEMU's trap-ffirst probe loop (a < addr + bytes) skips
-                # such an element and then traps on it (README)
-                raise Reject("element wraps past 2**64 (QEMU bug)")
             self.hit("fault: element wraps past 2**64")
             raise Fault(ADDR_UNKNOWN)  # its first byte is >= 2**47
         kinds = set()
@@ -841,6 +842,11 @@ class Machine:
         dw = op.width or 64
         val = (sext(v, opw) if signed else zext(v, opw)) & mask(dw)
         if not op.vec:
+            if op.cls == "f" and op.width is not None:
+                # §5.5: only a scalar *integer* destination is extended; an
+                # FP element of its own width writes its bytes, unboxed
+                self.wr_bytes(self.elem_off(op, 0 if whole else s), dw, val, op.cls)
+                return
             if self.subvl == 1 or whole:
                 # a scalar destination is extended to the whole register
                 full = (sext(val, dw) if signed else val) & M64
@@ -1027,7 +1033,7 @@ class Machine:
         run's end, a0 + n * es, which wraps when the run crosses 2**64:
         the run is then skipped without a fault (README, "Left open")."""
         a0 = (self.xget(A.reg) + imm) & M64
-        if not A.vec and a0 + vle * self.subvl * esz > 1 << 64 and not STRICT:
+        if not A.vec and a0 + vle * self.subvl * esz >= 1 << 64 and not STRICT:
             raise Reject("unit-stride run wraps past 2**64 (QEMU bug)")
 
     def xget_checked(self, r):
@@ -1039,8 +1045,12 @@ class Machine:
         D = self.operand(blk, "f" if insn.fp else "x", insn.rd)
         A = self.operand(blk, "x", insn.rs1)
         esz, eb = self.mem_layout(A, insn.size)
+        if insn.fp and D.width == 8:
+            raise Signal(SIGILL, "8-bit FP element (sv-state)")
         if insn.fp and D.width is not None:
-            raise Unsupported("FLD into an FP element width")
+            # packed halves/singles, no boxing: the loaded es-bit value is
+            # truncated (or zero-extended) to the element (§8.2, A31)
+            self.hit("FLD into %d-bit FP elements" % D.width)
         if insn.fp and esz != 8:
             # §8.2/A31: the address register's width cuts the 64-bit block;
             # FLD is no signed load, so the element is zero-extended and
@@ -1109,8 +1119,11 @@ class Machine:
         S = self.operand(blk, "f" if insn.fp else "x", insn.rs2)
         A = self.operand(blk, "x", insn.rs1)
         esz, eb = self.mem_layout(A, insn.size)
+        if insn.fp and S.width == 8:
+            raise Signal(SIGILL, "8-bit FP element (sv-state)")
         if insn.fp and S.width is not None:
-            raise Unsupported("FSD from an FP element width")
+            # the raw packed element, zero-extended to the memory element
+            self.hit("FSD from %d-bit FP elements" % S.width)
         if insn.fp and esz != 8:
             # the low es bits of the 64-bit register are stored (A31)
             self.hit("FSD cut by the address register's width")
@@ -1179,6 +1192,8 @@ class Machine:
         D = self.operand(blk, "f", insn.rd)
         S1 = self.operand(blk, "f", insn.rs1)
         S2 = self.operand(blk, "f", insn.rs2)
+        if any(o.width == 8 for o in (D, S1, S2)):
+            raise Signal(SIGILL, "8-bit FP element (sv-state)")
         if any(o.width is not None for o in (D, S1, S2)):
             raise Unsupported("FSGNJ.D with a non-default element width")
         sign = 1 << 63
