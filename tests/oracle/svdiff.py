@@ -132,8 +132,8 @@ def make_batch(rng, n, stats):
             m = oracle(sn)
         except (svoracle.Reject, svoracle.Unsupported) as e:
             stats["rejected"] += 1
-            stats.setdefault("why:" + str(e).split(" at ")[0][:40], 0)
-            stats["why:" + str(e).split(" at ")[0][:40]] += 1
+            stats.setdefault("why:" + str(e).split(" at ")[0][:60], 0)
+            stats["why:" + str(e).split(" at ")[0][:60]] += 1
             continue
         out.append((sn, m))
     return out
