@@ -439,8 +439,8 @@ Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
             !s.need_pre.w[1]) {
             /* Its VL block's outcome is a constant. */
             uint32_t st = 0;
-            s.fresh_vl_fail = sv_vl_block_exec(&st, vlb, 0, max_vl,
-                                               &s.fresh_vl_rd) != SV_OK;
+            s.fresh_vl_fail =
+                sv_vl_block_exec(&st, vlb, 0, max_vl, &s.fresh_vl_rd) != SV_OK;
             s.fresh_state1 = st;
             s.inline_pre = true;
         }
