@@ -207,7 +207,7 @@ struct Replay {
     {
         known = p.pre.valid;
     }
-    bool value(unsigned r, unsigned k, uint64_t *v)
+    inline bool value(unsigned r, unsigned k, uint64_t *v)
     {
         if (known.has(r)) {
             *v = computed.has(r) ? cur[r] : p.pre.x[r];
@@ -233,6 +233,14 @@ struct Replay {
             p.post.valid.add(r);
         }
         return p.post.x[r];
+    }
+    /* Every register in `set` was (or may have been) written. */
+    void wrote_all(const RegSet &set)
+    {
+        for (unsigned w = 0; w < 2; w++) {
+            known.w[w] &= ~set.w[w];
+            computed.w[w] &= ~set.w[w];
+        }
     }
     void wrote(unsigned r)
     {
@@ -480,7 +488,10 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
     /* Only a run that stopped inside the block leaves PC at its start
      * with PCVBLK executing. */
     p.post.pcvblk = next_pc == s.vaddr ? uint32_t(read_reg(c, regs.pcvblk)) : 0;
-    sv_pcvblk_fields q = sv_pcvblk_unpack(p.post.pcvblk);
+    sv_pcvblk_fields q{}; /* status 0: not executing */
+    if (p.post.pcvblk) {
+        q = sv_pcvblk_unpack(p.post.pcvblk);
+    }
     if (q.status == SV_PCVBLK_EXECUTING && next_pc == s.vaddr) {
         /* The TB ended inside the block (a CSR write, sv.setvl): the rest
          * runs as a resumed execution of the same instruction. */
@@ -534,11 +545,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
         InnerOp &o = s.ops[k];
         o.execs.fetch_add(1, std::memory_order_relaxed);
         if (o.role == R_PLAIN || o.role == R_FLOW) {
-            for (unsigned w = 0; w < 2; w++) {
-                for (uint64_t m = o.writes.w[w]; m; m &= m - 1) {
-                    rp.wrote(w * 64 + unsigned(__builtin_ctzll(m)));
-                }
-            }
+            rp.wrote_all(o.writes);
             if (o.role == R_FLOW) {
                 bool taken = int(k) == exit_op;
                 if (o.has_target && o.target == ambiguous_pc) {
@@ -666,11 +673,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
             /* Taken to the block's end: the rest did not run. */
             stop = taken && o.target == ambiguous_pc;
         } else {
-            for (unsigned w = 0; w < 2; w++) {
-                for (uint64_t m = o.writes.w[w]; m; m &= m - 1) {
-                    rp.wrote(w * 64 + unsigned(__builtin_ctzll(m)));
-                }
-            }
+            rp.wrote_all(o.writes);
             if (o.ldff && p.vr && !rp.vl_set_later[k + 1] &&
                 sv_effective_vl(p.state1, rp.post(p.vr)) == vl) {
                 /* Only cuts may follow, and VL is whole after the run:
