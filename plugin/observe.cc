@@ -385,8 +385,8 @@ void prefix_exec(unsigned vcpu_index, void *userdata)
         return e.inv ? ~m : m;
     };
     const uint64_t in_vl = vl_mask(lp.vl);
-    unsigned pd = unsigned(__builtin_popcountll(mask(r.pred_dest) & in_vl));
-    unsigned ps = unsigned(__builtin_popcountll(mask(r.pred_src) & in_vl));
+    unsigned pd = unsigned(popcount(mask(r.pred_dest) & in_vl));
+    unsigned ps = unsigned(popcount(mask(r.pred_src) & in_vl));
     unsigned active = r.twin ? std::min(pd, ps) : pd;
     count_vector_op(c, lp.vl, lp.vl, active);
     site->elements.fetch_add(lp.vl, std::memory_order_relaxed);

@@ -581,12 +581,11 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
         const uint64_t in_d = in_vl & ~vl_mask(dst0);
         unsigned active;
         if (o.role == R_VBRANCH) {
-            active = unsigned(__builtin_popcountll(mask_s & in_d));
+            active = unsigned(popcount(mask_s & in_d));
         } else if (o.twin) {
-            active = std::min(__builtin_popcountll(mask_s & in_s),
-                              __builtin_popcountll(mask_d & in_d));
+            active = std::min(popcount(mask_s & in_s), popcount(mask_d & in_d));
         } else {
-            active = unsigned(__builtin_popcountll(mask_d & in_d));
+            active = unsigned(popcount(mask_d & in_d));
         }
         const unsigned elems = vl - dst0;
         count_vector_op(c, vl, elems, active);

@@ -351,6 +351,15 @@ inline uint64_t vl_mask(unsigned vl)
     return vl >= 64 ? ~uint64_t(0) : (uint64_t(1) << vl) - 1;
 }
 void settle_vblocks();
+/* Bits set (the callbacks' hot path: without -mpopcnt the builtin is a
+ * libgcc call). */
+inline unsigned popcount(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return unsigned((x * 0x0101010101010101ull) >> 56);
+}
 
 /* replay.cc */
 void analyse_site(Site &s, const uint8_t *bytes);
