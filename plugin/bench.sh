@@ -2,7 +2,8 @@
 # Overhead of svprof: runs programs under qemu-riscv64 without a plugin,
 # with svprof (also with scalar=off) and with mincount, the floor of
 # instruction counting (one inline add per TB, as QEMU's contrib
-# plugins; add=off: only loaded), and prints ratios to the run without a
+# plugins; add=off: only loaded; sv=on: also one callback and one
+# register read per VBLOCK run), and prints ratios to the run without a
 # plugin.  Not a test (`meson compile -C build bench-plugin`, and
 # `bench-plugin-callgrind`).
 #   plugin/bench.sh [--callgrind] QEMU PLUGIN STRLEN_BENCH [MINCOUNT]
@@ -15,7 +16,7 @@
 # code, longer blocks) and bench/strlen_bench (SV strlen, VBLOCK loops:
 # every block run is observed; its byte-loop and glibc parts run scalar).
 set -euo pipefail
-mode=time
+mode='time'
 if [ "${1:-}" = --callgrind ]; then
     mode=callgrind
     shift
@@ -139,7 +140,13 @@ host_insns() {
         { echo "bench.sh: failed under valgrind: $*" >&2; exit 1; }
     awk '/Collected :/ {print $4}' "$log"
 }
-min() { if [ -z "$1" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then echo "$2"; else echo "$1"; fi; }
+min() {
+    if [ -z "$1" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then
+        echo "$2"
+    else
+        echo "$1"
+    fi
+}
 
 # The configurations, by name: the plugin option of each ("" = none).
 declare -A popt=(
@@ -148,6 +155,8 @@ declare -A popt=(
     [svprof,scalar=off]="-plugin $plugin,out=$tmp/report,scalar=off"
     [mincount]="-plugin $mincount"
     [mincount,add=off]="-plugin $mincount,add=off"
+    [mincount,sv=on]="-plugin $mincount,sv=on"
+    [mincount,add=off,sv=on]="-plugin $mincount,add=off,sv=on"
 )
 
 # measure NAME "CONFIG..." PROGRAM ARGS...: one line per configuration.
@@ -170,13 +179,15 @@ measure() {
             done
         done
     fi
+    local ratio
     for cfg in $configs; do
+        ratio=$(echo "${best[$cfg]} / ${best[without]}" | bc -l)
         if [ "$mode" = callgrind ]; then
-            printf '%-18s %-20s %14s host insns  %.3fx\n' "$name" "$cfg" \
-                "${best[$cfg]}" "$(echo "${best[$cfg]} / ${best[without]}" | bc -l)"
+            printf '%-12s %-23s %11s host insns  %.3fx\n' "$name" "$cfg" \
+                "${best[$cfg]}" "$ratio"
         else
-            printf '%-18s %-20s %8.3f s CPU  %.3fx\n' "$name" "$cfg" \
-                "${best[$cfg]}" "$(echo "${best[$cfg]} / ${best[without]}" | bc -l)"
+            printf '%-12s %-23s %7.3f s CPU  %.3fx\n' "$name" "$cfg" \
+                "${best[$cfg]}" "$ratio"
         fi
     done
 }
@@ -190,5 +201,5 @@ measure 'scalar loop' \
     "$tmp/scalar" "$loop_iters"
 measure 'sha256' 'without svprof svprof,scalar=off mincount' \
     "$tmp/sha" "$sha_rounds"
-measure 'strlen (SV)' 'without svprof svprof,scalar=off mincount' \
-    "$strlen_bench" sv
+measure 'strlen (SV)' 'without svprof svprof,scalar=off mincount
+    mincount,sv=on mincount,add=off,sv=on' "$strlen_bench" sv
