@@ -640,28 +640,6 @@ uint64_t read_reg(VcpuCounts *c, qemu_plugin_register *h)
     return v; /* little-endian host and guest */
 }
 
-static unsigned occ_bin(unsigned active, unsigned vl)
-{
-    return (active * 10 + vl - 1) / vl; /* 0: empty; 10: (90%, 100%] */
-}
-
-/* One vector instruction into the vCPU's totals: its VL, the elements
- * its loop covered (fewer than VL when it resumed mid-loop) and the
- * active ones among them. */
-void count_vector_op(VcpuCounts *c, unsigned vl, unsigned elems,
-                     unsigned active)
-{
-    c->vector_insns++;
-    c->elements += elems;
-    c->active += active;
-    c->vl_hist[std::min(vl, max_vl)]++;
-    if (elems) {
-        c->occ_hist[occ_bin(active, elems)]++;
-    } else {
-        c->vl0_insns++;
-    }
-}
-
 /*
  * At exit (under g->lock, no callback running): a VBLOCK site's runs
  * from its counter slot (every execution, minus the resumed parts), and

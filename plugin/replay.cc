@@ -207,7 +207,8 @@ struct Replay {
     {
         known = p.pre.valid;
     }
-    inline bool value(unsigned r, unsigned k, uint64_t *v)
+    __attribute__((always_inline)) bool value(unsigned r, unsigned k,
+                                              uint64_t *v)
     {
         if (known.has(r)) {
             *v = computed.has(r) ? cur[r] : p.pre.x[r];

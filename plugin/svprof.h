@@ -344,8 +344,22 @@ qemu_plugin_u64 field(size_t offset);
 VcpuCounts *vcpu_counts(unsigned vcpu_index);
 qemu_plugin_u64 slot_entry(uint32_t slot);
 uint64_t read_reg(VcpuCounts *c, qemu_plugin_register *h);
-void count_vector_op(VcpuCounts *c, unsigned vl, unsigned elems,
-                     unsigned active);
+/* One vector instruction into the vCPU's totals: its VL, the elements
+ * its loop covered (fewer than VL when it resumed mid-loop) and the
+ * active ones among them (occupancy bins: 0 empty, 10 (90%, 100%]). */
+inline void count_vector_op(VcpuCounts *c, unsigned vl, unsigned elems,
+                            unsigned active)
+{
+    c->vector_insns++;
+    c->elements += elems;
+    c->active += active;
+    c->vl_hist[vl < max_vl ? vl : max_vl]++;
+    if (elems) {
+        c->occ_hist[(active * 10 + elems - 1) / elems]++;
+    } else {
+        c->vl0_insns++;
+    }
+}
 inline uint64_t vl_mask(unsigned vl)
 {
     return vl >= 64 ? ~uint64_t(0) : (uint64_t(1) << vl) - 1;
