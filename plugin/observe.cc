@@ -233,26 +233,38 @@ Site *pending_site(const VcpuCounts *c)
 }
 
 /*
- * Ends the pending run (c->pending != 0) and returns its pre snapshot:
- * for a fresh run of an inline_pre site, which had no pre callback, the
- * one precomputed at translation (no register was needed).
+ * Ends the pending run (c->pending != 0) and returns its pre snapshot.
+ * A fresh run of an inline_pre site had no pre callback: its VL block's
+ * outcome was computed at translation, or (rs1 != x0, which no opcode
+ * of the block writes) is computed now from rs1's value, the same as
+ * before the run.  `replay`: the snapshot will be replayed (else rs1 is
+ * not read).
  */
-Pending &take_pending(VcpuCounts *c)
+Pending &take_pending(VcpuCounts *c, bool replay = true)
 {
     Pending &p = *c->pend;
     Site *s = pending_site(c);
     if (!(c->pending & pend_filled)) {
         p.site = s;
         p.start = 0;
-        p.vl_fail = s->fresh_vl_fail;
-        p.state1 = s->fresh_state1;
-        p.vl_rd_value = s->fresh_vl_rd;
-        p.vr = sv_state_vl_reg(s->fresh_state1);
         p.pre.state = 0;
         p.pre.pcvblk = 0;
         p.pre.valid = RegSet{};
         p.pre.valid.add(0);
         p.pre.x[0] = 0;
+        if (s->post_rs1 && replay) {
+            const unsigned r = s->post_rs1;
+            p.pre.x[r] = read_reg(c, regs.gpr[r]);
+            p.pre.valid.add(r);
+            p.state1 = 0;
+            p.vl_fail = sv_vl_block_exec(&p.state1, s->ctx.vl, p.pre.x[r],
+                                         max_vl, &p.vl_rd_value) != SV_OK;
+        } else {
+            p.vl_fail = s->fresh_vl_fail;
+            p.state1 = s->fresh_state1;
+            p.vl_rd_value = s->fresh_vl_rd;
+        }
+        p.vr = sv_state_vl_reg(p.state1);
     }
     c->pending = 0;
     s->ended.fetch_add(1, std::memory_order_relaxed);
@@ -286,7 +298,7 @@ void vblock_pre_run(VcpuCounts *c, Site *site, uint32_t pcvblk)
         /* No post seen: the run left through a JALR, a trap or a signal
          * to a place that is no successor of the block, and something
          * else ran before it came back (if it did). */
-        take_pending(c).site->unresolved++;
+        take_pending(c, false).site->unresolved++;
         c->unresolved++;
     }
     p.site = site;
@@ -434,15 +446,25 @@ Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
         analyse_site(s, bytes);
         s.observed = s.ctx_ok && regs.ok;
         const sv_vl_block &vlb = s.ctx.vl;
-        if (s.observed && vlb.present && vlb.rs1 == 0 &&
-            vlb.mode != SV_VL_MODE_RS1 && !s.need_pre.w[0] &&
+        RegSet written;
+        for (unsigned i = 0; i < s.n_ops; i++) {
+            written |= s.ops[i].writes;
+        }
+        /* rs1 (modes 0 and 1) keeps its value through the run when
+         * neither the VL block (rd) nor an opcode writes it. */
+        const bool rs1_kept = vlb.rs1 != vlb.rd && !written.has(vlb.rs1);
+        if (s.observed && vlb.present && vlb.mode != SV_VL_MODE_RS1 &&
+            (vlb.rs1 == 0 || rs1_kept) && !s.need_pre.w[0] &&
             !s.need_pre.w[1]) {
-            /* Its VL block's outcome is a constant. */
-            uint32_t st = 0;
-            s.fresh_vl_fail =
-                sv_vl_block_exec(&st, vlb, 0, max_vl, &s.fresh_vl_rd) != SV_OK;
-            s.fresh_state1 = st;
             s.inline_pre = true;
+            s.post_rs1 = vlb.rs1;
+            if (vlb.rs1 == 0) {
+                /* Its VL block's outcome is a constant. */
+                uint32_t st = 0;
+                s.fresh_vl_fail = sv_vl_block_exec(&st, vlb, 0, max_vl,
+                                                   &s.fresh_vl_rd) != SV_OK;
+                s.fresh_state1 = st;
+            }
         }
         for (uint64_t pc : s.successors) {
             if (g->post_pcs.insert(pc).second && g->tb_starts.count(pc)) {

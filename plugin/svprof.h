@@ -208,12 +208,14 @@ struct Site {
     bool observed = false;
     /*
      * A fresh run that needs no register before it (a VL block that
-     * reads no register, and no register read before an opcode of the
-     * block may overwrite it) has no pre callback: an inline store puts
-     * the site into VcpuCounts::pending, and the post callback starts
-     * the replay from this precomputed VL block outcome.
+     * reads no register or one the run leaves as it was, and no
+     * register read before an opcode of the block may overwrite it) has
+     * no pre callback: an inline store puts the site into
+     * VcpuCounts::pending, and the post callback starts the replay from
+     * this precomputed VL block outcome, or reads rs1 then.
      */
     bool inline_pre = false;
+    uint8_t post_rs1 = 0; /* the VL block's rs1, read after the run */
     bool fresh_vl_fail = false;
     uint32_t fresh_state1 = 0;
     uint64_t fresh_vl_rd = 0;
