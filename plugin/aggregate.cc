@@ -204,6 +204,13 @@ struct Acc {
     }
 };
 
+bool same_place(const Location &a, const Location &b)
+{
+    return &a == &b ||
+           (a.line == b.line && a.function == b.function && a.file == b.file &&
+            a.object == b.object && a.inlined == b.inlined);
+}
+
 /* An inner opcode's vector metrics. */
 Metrics op_metrics(const InnerOp &o)
 {
@@ -274,18 +281,27 @@ Profile aggregate(Symbols &syms)
             continue;
         }
         uint32_t byte = 0;
+        /* Consecutive instructions at one place are added at once. */
+        const Location *run = nullptr;
+        Metrics m;
         for (const TbRec::Insn &in : r.insns) {
             if (in.kind == K_SCALAR) {
                 t.kind[K_SCALAR] += n;
                 t.priv_insns[r.priv & 3] += n;
-                Metrics m;
-                m.insns = n;
                 t.priv[r.priv & 3].insns += n;
-                acc.add(syms.locate(r.vaddr + in.offset, r.bytes.data() + byte,
-                                    in.len),
-                        r.priv, m);
+                const Location &loc = syms.locate(
+                    r.vaddr + in.offset, r.bytes.data() + byte, in.len);
+                if (run && !same_place(*run, loc)) {
+                    acc.add(*run, r.priv, m);
+                    m.insns = 0;
+                }
+                run = &loc;
+                m.insns += n;
             }
             byte += in.len;
+        }
+        if (run) {
+            acc.add(*run, r.priv, m);
         }
     }
 

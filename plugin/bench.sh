@@ -1,29 +1,54 @@
 #!/usr/bin/env bash
-# Overhead of svprof: times programs under qemu-riscv64 with and without
-# the plugin, interleaved in one run, best of ROUNDS each, and prints the
-# ratios of CPU time.  Not a test (`meson compile -C build bench-plugin`).
-#   plugin/bench.sh QEMU PLUGIN STRLEN_BENCH
+# Overhead of svprof: runs programs under qemu-riscv64 without a plugin,
+# with svprof (also with scalar=off) and with mincount, the floor of
+# instruction counting (one inline add per TB, as QEMU's contrib
+# plugins; add=off: only loaded; sv=on: also one callback and one
+# register read per VBLOCK run), and prints ratios to the run without a
+# plugin.  Not a test (`meson compile -C build bench-plugin`, and
+# `bench-plugin-callgrind`).
+#   plugin/bench.sh [--callgrind] QEMU PLUGIN STRLEN_BENCH [MINCOUNT]
+# Default: CPU time (user + sys) of the QEMU process, all configurations
+# interleaved in one run, best of ROUNDS (7).  --callgrind: host
+# instructions of each configuration under valgrind's callgrind, once
+# each (repeatable on a loaded machine; shorter inputs).
 # Programs: a branchy scalar integer loop (many small TBs: the worst case
-# for per-TB instrumentation), SHA-256 of 4 x 2 MiB (ordinary scalar
-# code, longer blocks) and bench/strlen_bench (SV strlen, VBLOCK loops: every
-# block run takes the pre/post callbacks).
+# for per-TB instrumentation), SHA-256 of 2 MiB blocks (ordinary scalar
+# code, longer blocks) and bench/strlen_bench (SV strlen, VBLOCK loops:
+# every block run is observed; its byte-loop and glibc parts run scalar).
 set -euo pipefail
-qemu=${1:?usage: bench.sh QEMU PLUGIN STRLEN_BENCH}
-plugin=${2:?usage: bench.sh QEMU PLUGIN STRLEN_BENCH}
-strlen_bench=${3:?usage: bench.sh QEMU PLUGIN STRLEN_BENCH}
+mode='time'
+if [ "${1:-}" = --callgrind ]; then
+    mode=callgrind
+    shift
+fi
+usage='usage: bench.sh [--callgrind] QEMU PLUGIN STRLEN_BENCH [MINCOUNT]'
+qemu=${1:?$usage}
+plugin=${2:?$usage}
+strlen_bench=${3:?$usage}
+mincount=${4:-$(dirname "$plugin")/libmincount.so}
 rounds=${ROUNDS:-7}
 cc=${CC_RISCV64:-riscv64-linux-gnu-gcc}
 command -v "$cc" >/dev/null || { echo "bench.sh: $cc not found" >&2; exit 1; }
+[ -f "$mincount" ] || { echo "bench.sh: $mincount not built" >&2; exit 1; }
+if [ "$mode" = callgrind ]; then
+    command -v valgrind >/dev/null ||
+        { echo "bench.sh: valgrind not found" >&2; exit 1; }
+    loop_iters=10000000 sha_rounds=1
+else
+    loop_iters=100000000 sha_rounds=4
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cat > "$tmp/scalar.c" <<'C'
 /* A branchy integer loop: many small TBs, the plugin's worst case. */
 #include <stdint.h>
 #include <stdio.h>
-int main(void)
+#include <stdlib.h>
+int main(int argc, char **argv)
 {
     uint64_t x = 1, s = 0;
-    for (long i = 0; i < 100000000; i++) {
+    long n = argc > 1 ? atol(argv[1]) : 100000000;
+    for (long i = 0; i < n; i++) {
         x = x * 6364136223846793005ull + 1442695040888963407ull;
         if (x & 0x100) {
             s += x >> 7;
@@ -37,7 +62,7 @@ int main(void)
 C
 "$cc" -static -O2 -march=rv64gc "$tmp/scalar.c" -o "$tmp/scalar"
 cat > "$tmp/sha.c" <<'C'
-/* Ordinary scalar code: SHA-256, 4 x 2 MiB (longer basic blocks). */
+/* Ordinary scalar code: SHA-256, ROUNDS x 2 MiB (longer basic blocks). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,9 +102,10 @@ static void block(uint32_t h[8], const uint8_t *p)
     h[0] += a; h[1] += b; h[2] += c; h[3] += d;
     h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
 }
-int main(void)
+int main(int argc, char **argv)
 {
     enum { N = 2 << 20 };
+    int rounds = argc > 1 ? atoi(argv[1]) : 4;
     uint64_t *words = malloc(N);
     uint8_t *buf = (uint8_t *)words;
     uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -87,7 +113,7 @@ int main(void)
     for (int i = 0; i < N / 8; i++) {
         words[i] = (uint64_t)i * 0x9e3779b97f4a7c15ull;
     }
-    for (int r = 0; r < 4; r++) {
+    for (int r = 0; r < rounds; r++) {
         for (int i = 0; i < N; i += 64) {
             block(h, buf + i);
         }
@@ -106,21 +132,74 @@ secs() {
         { echo "bench.sh: failed: $*" >&2; exit 1; }
     echo "$t" | awk '{print $1 + $2}'
 }
-min() { if [ -z "$1" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then echo "$2"; else echo "$1"; fi; }
-
-measure() {
-    local name=$1 opts=$2
-    shift 2
-    local plain='' prof=''
-    for _ in $(seq "$rounds"); do
-        plain=$(min "$plain" "$(secs "$qemu" -cpu rv64,xsv=true "$@")")
-        prof=$(min "$prof" "$(secs "$qemu" -cpu rv64,xsv=true \
-            -plugin "$plugin,out=$tmp/report$opts" "$@")")
-    done
-    printf '%-20s CPU time without plugin %.3f s, with svprof %.3f s, ratio %.2fx\n' \
-        "$name" "$plain" "$prof" "$(echo "$prof / $plain" | bc -l)"
+# Host instructions of one run (callgrind's "Collected" count).
+host_insns() {
+    local log=$tmp/cg.log
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        --log-file="$log" "$@" >/dev/null 2>&1 ||
+        { echo "bench.sh: failed under valgrind: $*" >&2; exit 1; }
+    awk '/Collected :/ {print $4}' "$log"
 }
-measure scalar '' "$tmp/scalar"
-measure 'sha256 (scalar)' '' "$tmp/sha"
-measure 'scalar (scalar=off)' ',scalar=off' "$tmp/scalar"
-measure strlen '' "$strlen_bench" sv
+min() {
+    if [ -z "$1" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then
+        echo "$2"
+    else
+        echo "$1"
+    fi
+}
+
+# The configurations, by name: the plugin option of each ("" = none).
+declare -A popt=(
+    [without]=''
+    [svprof]="-plugin $plugin,out=$tmp/report"
+    [svprof,scalar=off]="-plugin $plugin,out=$tmp/report,scalar=off"
+    [mincount]="-plugin $mincount"
+    [mincount,add=off]="-plugin $mincount,add=off"
+    [mincount,sv=on]="-plugin $mincount,sv=on"
+    [mincount,add=off,sv=on]="-plugin $mincount,add=off,sv=on"
+)
+
+# measure NAME "CONFIG..." PROGRAM ARGS...: one line per configuration.
+measure() {
+    local name=$1 configs=$2 cfg
+    shift 2
+    declare -A best=()
+    if [ "$mode" = callgrind ]; then
+        for cfg in $configs; do
+            # shellcheck disable=SC2086
+            best[$cfg]=$(host_insns "$qemu" -cpu rv64,xsv=true \
+                ${popt[$cfg]} "$@")
+        done
+    else
+        for _ in $(seq "$rounds"); do
+            for cfg in $configs; do
+                # shellcheck disable=SC2086
+                best[$cfg]=$(min "${best[$cfg]:-}" \
+                    "$(secs "$qemu" -cpu rv64,xsv=true ${popt[$cfg]} "$@")")
+            done
+        done
+    fi
+    local ratio
+    for cfg in $configs; do
+        ratio=$(echo "${best[$cfg]} / ${best[without]}" | bc -l)
+        if [ "$mode" = callgrind ]; then
+            printf '%-12s %-23s %11s host insns  %.3fx\n' "$name" "$cfg" \
+                "${best[$cfg]}" "$ratio"
+        else
+            printf '%-12s %-23s %7.3f s CPU  %.3fx\n' "$name" "$cfg" \
+                "${best[$cfg]}" "$ratio"
+        fi
+    done
+}
+if [ "$mode" = callgrind ]; then
+    echo "host instructions (callgrind), one run each; ratio to without"
+else
+    echo "CPU time, best of $rounds interleaved; ratio to without"
+fi
+measure 'scalar loop' \
+    'without svprof svprof,scalar=off mincount mincount,add=off' \
+    "$tmp/scalar" "$loop_iters"
+measure 'sha256' 'without svprof svprof,scalar=off mincount' \
+    "$tmp/sha" "$sha_rounds"
+measure 'strlen (SV)' 'without svprof svprof,scalar=off mincount
+    mincount,sv=on mincount,add=off,sv=on' "$strlen_bench" sv

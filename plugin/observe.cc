@@ -224,6 +224,53 @@ void setvl_exec(unsigned vcpu_index, void *userdata)
     site->elements.fetch_add(vl, std::memory_order_relaxed);
 }
 
+/* VcpuCounts::pending: bit 0 set when the pre callback filled pend. */
+constexpr uint64_t pend_filled = 1;
+
+Site *pending_site(const VcpuCounts *c)
+{
+    return reinterpret_cast<Site *>(uintptr_t(c->pending & ~pend_filled));
+}
+
+/*
+ * Ends the pending run (c->pending != 0) and returns its pre snapshot.
+ * A fresh run of an inline_pre site had no pre callback: its VL block's
+ * outcome was computed at translation, or (rs1 != x0, which no opcode
+ * of the block writes) is computed now from rs1's value, the same as
+ * before the run.  `replay`: the snapshot will be replayed (else rs1 is
+ * not read).
+ */
+Pending &take_pending(VcpuCounts *c, bool replay = true)
+{
+    Pending &p = *c->pend;
+    Site *s = pending_site(c);
+    if (!(c->pending & pend_filled)) {
+        p.site = s;
+        p.start = 0;
+        p.pre.state = 0;
+        p.pre.pcvblk = 0;
+        p.pre.valid = RegSet{};
+        p.pre.valid.add(0);
+        p.pre.x[0] = 0;
+        if (s->post_rs1 && replay) {
+            const unsigned r = s->post_rs1;
+            p.pre.x[r] = read_reg(c, regs.gpr[r]);
+            p.pre.valid.add(r);
+            p.state1 = 0;
+            p.vl_fail = sv_vl_block_exec(&p.state1, s->ctx.vl, p.pre.x[r],
+                                         max_vl, &p.vl_rd_value) != SV_OK;
+        } else {
+            p.vl_fail = s->fresh_vl_fail;
+            p.state1 = s->fresh_state1;
+            p.vl_rd_value = s->fresh_vl_rd;
+        }
+        p.vr = sv_state_vl_reg(p.state1);
+    }
+    c->pending = 0;
+    s->ended.fetch_add(1, std::memory_order_relaxed);
+    return p;
+}
+
 /*
  * Before a VBLOCK runs: the pre snapshot.  Whether this is a fresh run or
  * a resumed part is known at translation: QEMU keys a TB that starts at
@@ -235,7 +282,8 @@ void setvl_exec(unsigned vcpu_index, void *userdata)
 void vblock_pre_run(VcpuCounts *c, Site *site, uint32_t pcvblk)
 {
     Pending &p = *c->pend;
-    if (c->pending && pcvblk && p.site == site) {
+    if (c->pending && pcvblk && pending_site(c) == site) {
+        take_pending(c);
         /*
          * The run was left inside this block by a trap, an interrupt
          * between opcodes or a signal, and nothing SV ran since: this
@@ -244,16 +292,14 @@ void vblock_pre_run(VcpuCounts *c, Site *site, uint32_t pcvblk)
          * first part is replayed now as one that stopped inside the
          * block, up to PCVBLK's opcode (as when a TB ends there).
          */
-        c->pending = 0;
         p.post.valid = RegSet{};
         resolve(c, p, site->vaddr);
     } else if (c->pending) {
         /* No post seen: the run left through a JALR, a trap or a signal
          * to a place that is no successor of the block, and something
          * else ran before it came back (if it did). */
-        p.site->unresolved++;
+        take_pending(c, false).site->unresolved++;
         c->unresolved++;
-        c->pending = 0;
     }
     p.site = site;
     p.vl_fail = false;
@@ -264,9 +310,7 @@ void vblock_pre_run(VcpuCounts *c, Site *site, uint32_t pcvblk)
         site->resumes.fetch_add(1, std::memory_order_relaxed);
         c->vblock_resumes++;
     } else {
-        p.start = 0;
-        site->count.fetch_add(1, std::memory_order_relaxed);
-        c->vblock_runs++;
+        p.start = 0; /* counted by its slot (settle_vblocks) */
     }
     RegSet need = site->need_pre;
     if (resumed) {
@@ -295,7 +339,7 @@ void vblock_pre_run(VcpuCounts *c, Site *site, uint32_t pcvblk)
         p.pre.x[p.vr] = read_reg(c, regs.gpr[p.vr]);
         p.pre.valid.add(p.vr);
     }
-    c->pending = 1;
+    c->pending = uint64_t(uintptr_t(site)) | pend_filled;
 }
 
 /* A fresh run (userdata: the site). */
@@ -316,8 +360,7 @@ void vblock_pre_resumed(unsigned vcpu_index, void *userdata)
 void vblock_post(unsigned vcpu_index, void *userdata)
 {
     VcpuCounts *c = vcpu_counts(vcpu_index);
-    Pending &p = *c->pend;
-    c->pending = 0;
+    Pending &p = take_pending(c);
     p.post.valid = RegSet{}; /* read on demand by the replay */
     resolve(c, p, uint64_t(uintptr_t(userdata)));
 }
@@ -354,8 +397,8 @@ void prefix_exec(unsigned vcpu_index, void *userdata)
         return e.inv ? ~m : m;
     };
     const uint64_t in_vl = vl_mask(lp.vl);
-    unsigned pd = unsigned(__builtin_popcountll(mask(r.pred_dest) & in_vl));
-    unsigned ps = unsigned(__builtin_popcountll(mask(r.pred_src) & in_vl));
+    unsigned pd = unsigned(popcount(mask(r.pred_dest) & in_vl));
+    unsigned ps = unsigned(popcount(mask(r.pred_src) & in_vl));
     unsigned active = r.twin ? std::min(pd, ps) : pd;
     count_vector_op(c, lp.vl, lp.vl, active);
     site->elements.fetch_add(lp.vl, std::memory_order_relaxed);
@@ -401,6 +444,28 @@ Site *site_for(qemu_plugin_insn *insn, Kind kind, const uint8_t *bytes,
 #endif
     } else if (kind == K_VBLOCK) {
         analyse_site(s, bytes);
+        s.observed = s.ctx_ok && regs.ok;
+        const sv_vl_block &vlb = s.ctx.vl;
+        RegSet written;
+        for (unsigned i = 0; i < s.n_ops; i++) {
+            written |= s.ops[i].writes;
+        }
+        /* rs1 (modes 0 and 1) keeps its value through the run when
+         * neither the VL block (rd) nor an opcode writes it. */
+        const bool rs1_kept = vlb.rs1 != vlb.rd && !written.has(vlb.rs1);
+        if (s.observed && vlb.present && vlb.mode != SV_VL_MODE_RS1 &&
+            (vlb.rs1 == 0 || rs1_kept) && !s.need_pre.w[0] &&
+            !s.need_pre.w[1]) {
+            s.inline_pre = true;
+            s.post_rs1 = vlb.rs1;
+            if (vlb.rs1 == 0) {
+                /* Its VL block's outcome is a constant. */
+                uint32_t st = 0;
+                s.fresh_vl_fail = sv_vl_block_exec(&st, vlb, 0, max_vl,
+                                                   &s.fresh_vl_rd) != SV_OK;
+                s.fresh_state1 = st;
+            }
+        }
         for (uint64_t pc : s.successors) {
             if (g->post_pcs.insert(pc).second && g->tb_starts.count(pc)) {
                 *stale = true;
@@ -539,6 +604,11 @@ void tb_trans(qemu_plugin_id_t, qemu_plugin_tb *tb)
                 qemu_plugin_register_vcpu_insn_exec_cb(insn, vblock_pre_resumed,
                                                        QEMU_PLUGIN_CB_R_REGS,
                                                        resume_entry(s, pcvblk));
+            } else if (s->inline_pre) {
+                /* No callback: the post callback finds the site here. */
+                qemu_plugin_register_vcpu_insn_exec_inline_per_vcpu(
+                    insn, QEMU_PLUGIN_INLINE_STORE_U64, pending,
+                    uint64_t(uintptr_t(s)));
             } else {
                 qemu_plugin_register_vcpu_insn_exec_cb(
                     insn, vblock_pre, QEMU_PLUGIN_CB_R_REGS, s);
@@ -579,39 +649,45 @@ void tb_trans(qemu_plugin_id_t, qemu_plugin_tb *tb)
 uint64_t read_reg(VcpuCounts *c, qemu_plugin_register *h)
 {
     uint64_t v = 0;
-    g_byte_array_set_size(c->regbuf, 0); /* keeps the allocation */
-    int n = qemu_plugin_read_register(h, c->regbuf);
+    /* The gdbstub appends: the buffer is emptied only now and then. */
+    GByteArray *buf = c->regbuf;
+    if (buf->len > 4096) {
+        g_byte_array_set_size(buf, 0); /* keeps the allocation */
+    }
+    const guint at = buf->len;
+    int n = qemu_plugin_read_register(h, buf);
     if (n > 0) {
-        std::memcpy(&v, c->regbuf->data, std::min<size_t>(size_t(n), 8));
+        std::memcpy(&v, buf->data + at, std::min<size_t>(size_t(n), 8));
     }
     return v; /* little-endian host and guest */
 }
 
-uint64_t vl_mask(unsigned vl)
+/*
+ * At exit (under g->lock, no callback running): a VBLOCK site's runs
+ * from its counter slot (every execution, minus the resumed parts), and
+ * the parts whose end was never seen (a fresh run of an inline_pre site
+ * started while another run was pending) as unresolved.
+ */
+void settle_vblocks()
 {
-    return vl >= 64 ? ~uint64_t(0) : (uint64_t(1) << vl) - 1;
-}
-
-static unsigned occ_bin(unsigned active, unsigned vl)
-{
-    return (active * 10 + vl - 1) / vl; /* 0: empty; 10: (90%, 100%] */
-}
-
-/* One vector instruction into the vCPU's totals: its VL, the elements
- * its loop covered (fewer than VL when it resumed mid-loop) and the
- * active ones among them. */
-void count_vector_op(VcpuCounts *c, unsigned vl, unsigned elems,
-                     unsigned active)
-{
-    c->vector_insns++;
-    c->elements += elems;
-    c->active += active;
-    c->vl_hist[std::min(vl, max_vl)]++;
-    if (elems) {
-        c->occ_hist[occ_bin(active, elems)]++;
-    } else {
-        c->vl0_insns++;
+    uint64_t runs = 0, lost = 0;
+    for (const auto &sp : g->all_sites) {
+        Site &s = *sp;
+        if (s.kind != K_VBLOCK || !s.observed) {
+            continue;
+        }
+        const uint64_t started = qemu_plugin_u64_sum(slot_entry(s.slot));
+        const uint64_t ended = s.ended.load();
+        s.count = started - s.resumes.load();
+        runs += s.count.load();
+        if (started > ended) {
+            s.unresolved += started - ended;
+            lost += started - ended;
+        }
     }
+    VcpuCounts *c0 = vcpu_counts(0);
+    c0->vblock_runs += runs;
+    c0->unresolved += lost;
 }
 
 void at_exit(qemu_plugin_id_t id, void *);

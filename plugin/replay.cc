@@ -207,7 +207,8 @@ struct Replay {
     {
         known = p.pre.valid;
     }
-    bool value(unsigned r, unsigned k, uint64_t *v)
+    __attribute__((always_inline)) bool value(unsigned r, unsigned k,
+                                              uint64_t *v)
     {
         if (known.has(r)) {
             *v = computed.has(r) ? cur[r] : p.pre.x[r];
@@ -233,6 +234,14 @@ struct Replay {
             p.post.valid.add(r);
         }
         return p.post.x[r];
+    }
+    /* Every register in `set` was (or may have been) written. */
+    void wrote_all(const RegSet &set)
+    {
+        for (unsigned w = 0; w < 2; w++) {
+            known.w[w] &= ~set.w[w];
+            computed.w[w] &= ~set.w[w];
+        }
     }
     void wrote(unsigned r)
     {
@@ -480,7 +489,10 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
     /* Only a run that stopped inside the block leaves PC at its start
      * with PCVBLK executing. */
     p.post.pcvblk = next_pc == s.vaddr ? uint32_t(read_reg(c, regs.pcvblk)) : 0;
-    sv_pcvblk_fields q = sv_pcvblk_unpack(p.post.pcvblk);
+    sv_pcvblk_fields q{}; /* status 0: not executing */
+    if (p.post.pcvblk) {
+        q = sv_pcvblk_unpack(p.post.pcvblk);
+    }
     if (q.status == SV_PCVBLK_EXECUTING && next_pc == s.vaddr) {
         /* The TB ended inside the block (a CSR write, sv.setvl): the rest
          * runs as a resumed execution of the same instruction. */
@@ -534,11 +546,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
         InnerOp &o = s.ops[k];
         o.execs.fetch_add(1, std::memory_order_relaxed);
         if (o.role == R_PLAIN || o.role == R_FLOW) {
-            for (unsigned w = 0; w < 2; w++) {
-                for (uint64_t m = o.writes.w[w]; m; m &= m - 1) {
-                    rp.wrote(w * 64 + unsigned(__builtin_ctzll(m)));
-                }
-            }
+            rp.wrote_all(o.writes);
             if (o.role == R_FLOW) {
                 bool taken = int(k) == exit_op;
                 if (o.has_target && o.target == ambiguous_pc) {
@@ -574,12 +582,11 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
         const uint64_t in_d = in_vl & ~vl_mask(dst0);
         unsigned active;
         if (o.role == R_VBRANCH) {
-            active = unsigned(__builtin_popcountll(mask_s & in_d));
+            active = unsigned(popcount(mask_s & in_d));
         } else if (o.twin) {
-            active = std::min(__builtin_popcountll(mask_s & in_s),
-                              __builtin_popcountll(mask_d & in_d));
+            active = std::min(popcount(mask_s & in_s), popcount(mask_d & in_d));
         } else {
-            active = unsigned(__builtin_popcountll(mask_d & in_d));
+            active = unsigned(popcount(mask_d & in_d));
         }
         const unsigned elems = vl - dst0;
         count_vector_op(c, vl, elems, active);
@@ -666,11 +673,7 @@ void resolve(VcpuCounts *c, Pending &p, uint64_t next_pc)
             /* Taken to the block's end: the rest did not run. */
             stop = taken && o.target == ambiguous_pc;
         } else {
-            for (unsigned w = 0; w < 2; w++) {
-                for (uint64_t m = o.writes.w[w]; m; m &= m - 1) {
-                    rp.wrote(w * 64 + unsigned(__builtin_ctzll(m)));
-                }
-            }
+            rp.wrote_all(o.writes);
             if (o.ldff && p.vr && !rp.vl_set_later[k + 1] &&
                 sv_effective_vl(p.state1, rp.post(p.vr)) == vl) {
                 /* Only cuts may follow, and VL is whole after the run:

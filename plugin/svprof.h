@@ -204,6 +204,25 @@ struct Site {
         uint32_t pcvblk;
     };
     std::vector<std::unique_ptr<Resume>> resume_entries;
+    /* Observed: the pre/post callbacks are registered for its runs. */
+    bool observed = false;
+    /*
+     * A fresh run that needs no register before it (a VL block that
+     * reads no register or one the run leaves as it was, and no
+     * register read before an opcode of the block may overwrite it) has
+     * no pre callback: an inline store puts the site into
+     * VcpuCounts::pending, and the post callback starts the replay from
+     * this precomputed VL block outcome, or reads rs1 then.
+     */
+    bool inline_pre = false;
+    uint8_t post_rs1 = 0; /* the VL block's rs1, read after the run */
+    bool fresh_vl_fail = false;
+    uint32_t fresh_state1 = 0;
+    uint64_t fresh_vl_rd = 0;
+    /* Parts whose post (or unresolved fate) was seen; at exit, parts
+     * started (its counter slot) minus these were left unseen:
+     * unresolved.  `count` is set then, from the slot. */
+    std::atomic<uint64_t> ended{0};
     /* K_P48 / K_P64, decoded by svcore's sv_prefix_decode */
     bool prefix_ok = false;
 #ifdef SVPROF_HAVE_PREFIX
@@ -246,7 +265,9 @@ struct Pending {
 /* One vCPU's counters; only that vCPU writes them, so no atomics. */
 struct VcpuCounts {
     /* Non-zero while a VBLOCK's post snapshot is due: the conditional
-     * callbacks at the blocks' successors test it inline. */
+     * callbacks at the blocks' successors test it inline.  It holds the
+     * Site; bit 0 set: the pre callback filled `pend`, clear: an inline
+     * store started a fresh run of an inline_pre site. */
     uint64_t pending;
     uint64_t vblock_runs, vblock_resumes, unresolved, inexact;
     uint64_t vector_insns, elements, active, vl0_insns;
@@ -325,9 +346,36 @@ qemu_plugin_u64 field(size_t offset);
 VcpuCounts *vcpu_counts(unsigned vcpu_index);
 qemu_plugin_u64 slot_entry(uint32_t slot);
 uint64_t read_reg(VcpuCounts *c, qemu_plugin_register *h);
-void count_vector_op(VcpuCounts *c, unsigned vl, unsigned elems,
-                     unsigned active);
-uint64_t vl_mask(unsigned vl);
+/* One vector instruction into the vCPU's totals: its VL, the elements
+ * its loop covered (fewer than VL when it resumed mid-loop) and the
+ * active ones among them (occupancy bins: 0 empty, 10 (90%, 100%]). */
+inline void count_vector_op(VcpuCounts *c, unsigned vl, unsigned elems,
+                            unsigned active)
+{
+    c->vector_insns++;
+    c->elements += elems;
+    c->active += active;
+    c->vl_hist[vl < max_vl ? vl : max_vl]++;
+    if (elems) {
+        c->occ_hist[(active * 10 + elems - 1) / elems]++;
+    } else {
+        c->vl0_insns++;
+    }
+}
+inline uint64_t vl_mask(unsigned vl)
+{
+    return vl >= 64 ? ~uint64_t(0) : (uint64_t(1) << vl) - 1;
+}
+void settle_vblocks();
+/* Bits set (the callbacks' hot path: without -mpopcnt the builtin is a
+ * libgcc call). */
+inline unsigned popcount(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return unsigned((x * 0x0101010101010101ull) >> 56);
+}
 
 /* replay.cc */
 void analyse_site(Site &s, const uint8_t *bytes);

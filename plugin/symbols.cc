@@ -26,6 +26,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <unordered_map>
 
 namespace svprof
 {
@@ -115,20 +116,62 @@ struct Symbols::Elf {
             loc->line = unsigned(lineno);
         }
         /* Code inlined into the function: name the innermost one. */
-        Dwarf_Die *scopes = nullptr;
-        int n = dwarf_getscopes(&cu, a, &scopes);
-        for (int i = 0; i < n; i++) {
-            if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine) {
-                Dwarf_Attribute at,
-                    *name = dwarf_attr_integrate(&scopes[i], DW_AT_name, &at);
-                const char *s = name ? dwarf_formstring(name) : nullptr;
-                if (s) {
-                    loc->inlined = s;
-                }
-                break;
+        const Inlined *best = nullptr;
+        for (const Inlined &in : inlined_of(&cu)) {
+            if (a >= in.lo && a < in.hi && (!best || in.depth > best->depth)) {
+                best = &in;
             }
         }
-        free(scopes);
+        if (best) {
+            loc->inlined = best->name;
+        }
+    }
+
+    /* The address ranges of a CU's inlined subroutines, with their
+     * nesting depth (collected once per CU: dwarf_getscopes per address
+     * walked the CU each time, most of the report's cost). */
+    struct Inlined {
+        Dwarf_Addr lo, hi;
+        unsigned depth;
+        std::string name;
+    };
+    mutable std::unordered_map<Dwarf_Off, std::vector<Inlined>> inlined_;
+
+    static void collect(Dwarf_Die *die, unsigned depth,
+                        std::vector<Inlined> &out)
+    {
+        Dwarf_Die child;
+        if (dwarf_child(die, &child) != 0) {
+            return;
+        }
+        do {
+            unsigned d = depth;
+            if (dwarf_tag(&child) == DW_TAG_inlined_subroutine) {
+                d = depth + 1;
+                Dwarf_Attribute at,
+                    *name = dwarf_attr_integrate(&child, DW_AT_name, &at);
+                const char *s = name ? dwarf_formstring(name) : nullptr;
+                Dwarf_Addr base, lo, hi;
+                for (ptrdiff_t off = 0;
+                     (off = dwarf_ranges(&child, off, &base, &lo, &hi)) > 0;) {
+                    out.push_back({lo, hi, d, s ? s : ""});
+                }
+            }
+            if (dwarf_haschildren(&child) > 0) {
+                collect(&child, d, out);
+            }
+        } while (dwarf_siblingof(&child, &child) == 0);
+    }
+
+    const std::vector<Inlined> &inlined_of(Dwarf_Die *cu) const
+    {
+        auto it = inlined_.find(dwarf_dieoffset(cu));
+        if (it == inlined_.end()) {
+            it = inlined_.emplace(dwarf_dieoffset(cu), std::vector<Inlined>())
+                     .first;
+            collect(cu, 0, it->second);
+        }
+        return it->second;
     }
 };
 
@@ -143,7 +186,16 @@ bool load_elf(Symbols::Elf &e)
                      e.path.c_str());
         return false;
     }
-    e.data.assign(std::istreambuf_iterator<char>(f), {});
+    f.seekg(0, std::ios::end);
+    e.data.resize(size_t(std::max<std::streamoff>(f.tellg(), 0)));
+    f.seekg(0);
+    f.read(reinterpret_cast<char *>(e.data.data()),
+           std::streamsize(e.data.size()));
+    if (!f) {
+        std::fprintf(stderr, "svprof: cannot read ELF file %s\n",
+                     e.path.c_str());
+        return false;
+    }
     e.elf = elf_memory(reinterpret_cast<char *>(e.data.data()), e.data.size());
     GElf_Ehdr eh;
     if (!e.elf || elf_kind(e.elf) != ELF_K_ELF || !gelf_getehdr(e.elf, &eh)) {
