@@ -22,6 +22,16 @@ bool riscv_sv_validate(RISCVCPU *cpu, Error **errp);
 void riscv_sv_register_gdb_regs(CPUState *cs);
 
 /*
+ * gdb's pc: inside a VBLOCK (PCVBLK status 11) the address of the inner
+ * opcode PCVBLK names, so that gdb's stepi walks the block one opcode at a
+ * time and shows each at its own address; elsewhere env->pc
+ * (docs/guide.md, "gdb").  A gdb write of that same value changes
+ * nothing; any other value is a jump: pc := value, PCVBLK := 0 (§3.7).
+ */
+target_ulong riscv_sv_gdb_read_pc(CPURISCVState *env);
+void riscv_sv_gdb_write_pc(CPURISCVState *env, target_ulong pc);
+
+/*
  * Makes -d in_asm and plugin disassembly use SV instruction lengths and
  * show VBLOCK contexts (sv_disas.c).
  */

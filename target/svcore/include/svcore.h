@@ -429,6 +429,17 @@ const sv_pred_entry *sv_pred_for(const sv_vblock_context *ctx, bool is_fp,
  */
 sv_status sv_pcvblk_advance(const sv_vblock_context *ctx, uint32_t *pcvblk);
 
+/*
+ * The byte offset from the block's start of the opcode PCVBLK names
+ * (status 11): the VBLOCK layout that PCVBLK's cached header and VBLOCK2
+ * give (A12), plus 2 * opptr.  What a debugger shows as the pc of the
+ * next inner opcode (docs/guide.md, "gdb"); needs no memory.  Fails with
+ * SV_ILLEGAL_PCVBLK_INACTIVE when status != 11, the layout's status for
+ * a header that decodes to none, and SV_ILLEGAL_PCVBLK_RANGE when opptr
+ * lies past the block's end.
+ */
+sv_status sv_pcvblk_opcode_offset(uint32_t pcvblk, unsigned *offset);
+
 /* ---------------------------------------------------------------------
  * Inner instructions of a VBLOCK (§5, §8): which operands an RVC or RV32
  * instruction has, of which register class, and how the element loop
