@@ -53,6 +53,16 @@ void riscv_sv_trap_enter(CPURISCVState *env, target_ulong level);
 /* xRET from level: the reverse swap, PCVBLK from ePCVBLK.  No-op without xsv.
  */
 void riscv_sv_trap_return(CPURISCVState *env, target_ulong level);
+
+/*
+ * xtval of an illegal-instruction trap: env->bins, except inside a
+ * VBLOCK (PCVBLK status 11), where it is the opcode PCVBLK names, read
+ * from memory.  QEMU keeps one bins value per TB instruction, and the
+ * whole block is one: a trap raised at run time by an opcode's helper
+ * saw the last opcode translated (sv_trap.c).
+ */
+target_ulong riscv_sv_illegal_tval(CPURISCVState *env);
+
 #endif
 
 #ifdef CONFIG_LINUX_USER
