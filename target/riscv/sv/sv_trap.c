@@ -88,8 +88,7 @@ static bool sv_read_parcel(CPURISCVState *env, unsigned off, unsigned n,
 {
     uint8_t b[2];
 
-    if (cpu_memory_rw_debug(env_cpu(env), env->pc + off + 2 * n, b, 2,
-                            false)) {
+    if (cpu_memory_rw_debug(env_cpu(env), env->pc + off + 2 * n, b, 2, false)) {
         return false;
     }
     *parcel = lduw_le_p(b);
