@@ -189,6 +189,34 @@ bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
             r.kind = SV_EXEC_FLOW;
         }
         break;
+    case SV_OPC_AMO:
+        if (!r.tagged) {
+            r.kind = SV_EXEC_SCALAR;
+            break;
+        }
+        // §5.2 "including AMOs": one atomic access per element, addressed
+        // as a load's (§8.1: scalar rs1 unit stride, vector rs1 indexed,
+        // address registers read whole), predicated from rd (§8.4).
+        if (r.opnd[SV_RD].overridden || r.opnd[SV_RS1].overridden ||
+            r.opnd[SV_RS2].overridden) {
+            ok = illegal(&r, "an AMO with an element width override (the "
+                             "access is the opcode's width)");
+            break;
+        }
+        r.kind = SV_EXEC_ELEMENTS;
+        r.vector =
+            r.opnd[SV_RD].isvec || r.opnd[SV_RS1].isvec || r.opnd[SV_RS2].isvec;
+        r.pred_dest = pred_of(ctx, op.rd);
+        r.src_slot = SV_RS2;
+        r.dst_slot = SV_RD;
+        r.mem_bytes = op.mem_bytes;
+        r.mem_es = op.mem_bytes;
+        r.unit_stride = !r.opnd[SV_RS1].isvec;
+        if (r.pred_dest.enabled && r.pred_dest.ffirst) {
+            ok = illegal(&r, "fail-on-first on an AMO (no reading in the "
+                             "spec)");
+        }
+        break;
     case SV_OPC_BRANCH:
         if (!r.tagged) {
             r.kind = SV_EXEC_FLOW;
