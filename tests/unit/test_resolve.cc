@@ -222,11 +222,18 @@ TEST(Resolve, FlowAndJumps)
     sv_resolved_op r = resolve(c, jal_0);
     EXPECT_EQ(r.kind, SV_EXEC_FLOW);
     EXPECT_EQ(r.opnd[SV_RD].present, 0);
+    // A tagged jump register is redirected, the jump runs once (§5.2).
     c = sv_vblock_context{};
     c.int_regs[10] = reg(40, 1);
-    r = resolve(c, 0x00050067 /* jalr x0, 0(x10) */, false);
-    EXPECT_EQ(r.kind, SV_EXEC_ILLEGAL);
-    EXPECT_NE(r.why, nullptr);
+    r = resolve(c, 0x00050067 /* jalr x0, 0(x10) */);
+    EXPECT_EQ(r.kind, SV_EXEC_FLOW);
+    expect_opnd(r.opnd[SV_RS1], 40, 1, 64, 0);
+    r = resolve(c, 0x8502 /* c.jr x10 */);
+    EXPECT_EQ(r.kind, SV_EXEC_FLOW);
+    expect_opnd(r.opnd[SV_RS1], 40, 1, 64, 0);
+    // A call stays illegal, tagged or not (§3.7).
+    EXPECT_EQ(resolve(c, 0x000500E7 /* jalr x1, 0(x10) */, false).kind,
+              SV_EXEC_ILLEGAL);
 }
 
 TEST(Resolve, VectorBranchPredicates)

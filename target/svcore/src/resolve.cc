@@ -179,10 +179,11 @@ bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
         break;
     case SV_OPC_JAL:
     case SV_OPC_JALR:
-        if (r.tagged) {
-            ok = illegal(&r, "a JALR/C.JR/C.JALR with a tagged register "
-                             "(jumps run once, §5.2, A36)");
-        } else if (op.rd.present) {
+        // Jumps run once (§5.2); JALR's rs1 is redirected like every
+        // register field (only CSRs are "not even redirected", A37) and
+        // read whole, as loads' address registers are (§8.1): the target
+        // is x[real rs1] + imm (docs/sv-state.md, "Tagged JALR / C.JR").
+        if (op.rd.present) {
             ok = illegal(&r, "a call (rd != x0): calls are illegal inside "
                              "a block (§3.7)");
         } else {
