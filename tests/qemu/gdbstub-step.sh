@@ -7,7 +7,8 @@
 #           memory change one opcode at a time);
 #   out of  the last opcode: pc after the block, PCVBLK 0;
 #   and a continue from a breakpoint on the block's start (gdb steps over
-#   it first) runs the program to its normal end, which checks itself.
+#   it first) runs the program to its normal end, which checks itself;
+#   a breakpoint on an inner opcode's address stops before that opcode.
 # Without the helper, gdb's own software single step still fails on the
 # block (the reason the helper exists; see tools/gdb/sv-gdb.py).
 #   gdbstub-step.sh QEMU GDB_STEP_PROGRAM HELPER
@@ -115,6 +116,30 @@ expect "$o.prog" '^(gdb_step: ok|sv_gdb_step: PASS)$' \
     "the program's own checks pass"
 if [ $fail != 0 ]; then
     echo "--- gdb with the helper:"; cat "$o"; cat "$o.prog"
+fi
+
+# A breakpoint on an inner opcode (the sd, 18 bytes into the block): it
+# stops before that opcode, once per call.
+{
+    sed -n '/^define svstep_show/,/^end/p' "$tmp/steps.gdb"
+    echo 'break *((char *)&gdb_step_vblock + 18)'
+    echo 'continue'
+    echo 'svstep_show 10'
+    echo 'continue'
+    echo 'svstep_show 11'
+    echo 'continue'
+} > "$tmp/inner.gdb"
+run_gdb "$tmp/inner" "$tmp/inner.gdb" -x "$helper"
+o=$tmp/inner
+expect "$o" '^Breakpoint 1, 0x[0-9a-f]+ in gdb_step_' \
+    "a breakpoint on an inner opcode is reported as that breakpoint"
+expect "$o" '^STEP 10 off=18 op=4 vl=4 x=2,3,4,5 v=1,2,3,4 a5=0$' \
+    "it stops before the opcode: the ld and addi done, the sd not"
+expect "$o" '^STEP 11 off=18 op=4 vl=4 x=3,4,5,6 v=2,3,4,5 a5=7$' \
+    "continue: the same breakpoint in the second call"
+expect "$o" 'exited normally' "then the program runs to its end"
+if [ $fail != 0 ]; then
+    echo "--- gdb, inner breakpoint:"; cat "$o"; cat "$o.prog"
 fi
 
 # Without the helper: gdb's software single step reads the block as one
