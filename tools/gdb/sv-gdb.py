@@ -85,11 +85,13 @@ def _finish_block():
     checks breakpoints against the architectural pc) and stop as a bare
     SIGTRAP; gdb's own step over a breakpoint at pc runs only the first
     opcode.  So from a block's start, or inside one, the rest of the block
-    runs by stepi first, breakpoints disabled.
+    runs by stepi first, breakpoints disabled and its stops not printed.
     """
     disabled = [b for b in gdb.breakpoints() if b.enabled]
     for b in disabled:
         b.enabled = False
+    quiet = gdb.parameter("suppress-cli-notifications")
+    gdb.execute("set suppress-cli-notifications on", to_string=True)
     try:
         if not _in_block():
             gdb.execute("stepi", to_string=True)
@@ -98,6 +100,8 @@ def _finish_block():
                 break
             gdb.execute("stepi", to_string=True)
     finally:
+        gdb.execute("set suppress-cli-notifications %s"
+                    % ("on" if quiet else "off"), to_string=True)
         for b in disabled:
             if b.is_valid():
                 b.enabled = True
