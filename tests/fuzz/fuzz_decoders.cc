@@ -54,7 +54,7 @@ void check_op(const sv_op &op, uint32_t insn, bool prefixed = false)
 {
     CHECK(op.len == 2 || op.len == 4);
     CHECK(((insn & 3) == 3) == (op.len == 4));
-    CHECK(op.cls <= SV_OPC_FP);
+    CHECK(op.cls <= SV_OPC_AMO);
     for (const sv_operand *o : {&op.rd, &op.rs1, &op.rs2, &op.rs3}) {
         if (o->present) {
             CHECK(o->reg < 32);
@@ -77,6 +77,13 @@ void check_op(const sv_op &op, uint32_t insn, bool prefixed = false)
     }
     if (op.cls == SV_OPC_BRANCH) {
         CHECK(op.rs1.present && op.rs2.present && !op.rd.present);
+    }
+    if (op.cls == SV_OPC_AMO) {
+        CHECK(op.mem_bytes == 4 || op.mem_bytes == 8);
+        CHECK(op.rd.present && op.rs1.present && op.rs2.present);
+        CHECK(op.rs2.width == op.mem_bytes * 8);
+        CHECK((op.alu <= SV_AMO_MAXU && (op.alu & 3) == 0) ||
+              op.alu == SV_AMO_SWAP);
     }
 }
 

@@ -753,11 +753,9 @@ class Machine:
             self.exec_csr(insn)
         elif k == "jalr":
             S = self.operand(blk, "x", insn.rs1)
-            if S.tagged:
-                # sv-state: jumps are never vectorised, a tagged one is
-                # illegal (A36/A37 leave redirection of JALR open)
-                raise Signal(SIGILL, "tagged jump register")
-            return (self.xget(insn.rs1) + insn.off) & ~1
+            # docs/sv-state.md "Tagged JALR / C.JR": jumps run once
+            # (§5.2); a tagged rs1 is redirected and read whole.
+            return (self.xget(S.reg) + insn.off) & ~1
         elif k == "jal":
             if insn.rd:
                 self.xset(self.operand(blk, "x", insn.rd).reg, addr + insn.length)

@@ -49,10 +49,9 @@ SV_BLOCK_FN(jump_inside, "lla t1, 1f\naddi t1, t1, 2\n"
                          "jalr zero, 0(t1)\nsv_vblock_end\n")
 SV_BLOCK_FN(call_inside, "sv_vblock_begin\n" VL8 TAG_A0 "sv_ops\n" ADD
                          "sv_jal ra, 1f\nsv_vblock_end\n1:\n")
-SV_BLOCK_FN(tagged_jalr,
-            "lla t1, 1f\n"
-            "sv_vblock_begin\n" VL8 "sv_reg16 key=t1, regidx=t1, isvec=0\n"
-            "sv_ops\njalr zero, 0(t1)\nsv_vblock_end\n1:\n")
+SV_BLOCK_FN(amo_ffirst, "sv_vblock_begin\n" VL8 TAG_A0
+                        "sv_pred16 key=a0, predidx=x0, inv=1, ffirst=1\n"
+                        "sv_ops\namoadd.d a0, a1, (a2)\nsv_vblock_end\n")
 SV_BLOCK_FN(xret_inside, "sv_vblock_begin\n" VL8 "sv_ops\n"
                          ".4byte 0x30200073\nsv_vblock_end\n")
 SV_BLOCK_FN(unknown_opcode, "sv_vblock_begin\n" VL8 TAG_A0 "sv_ops\n"
@@ -98,7 +97,7 @@ int main(void)
     RUN(branch_inside);
     RUN(jump_inside);
     RUN(call_inside);
-    RUN(tagged_jalr);
+    RUN(amo_ffirst);
     RUN(xret_inside);
     RUN(unknown_opcode);
     RUN(setvl_bit31);

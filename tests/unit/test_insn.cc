@@ -260,6 +260,21 @@ void cvt(uint32_t insn, sv_fp_op fop, unsigned fmt_bits, unsigned rm,
     expect_operands(op, rd, rs1, none);
 }
 
+// AMOs (not LR/SC): rd x1, rs1 x2 (address), rs2 x3 at the width.
+void amo(uint32_t insn, unsigned f5, unsigned bytes)
+{
+    SCOPED_TRACE(hex(insn));
+    const sv_op op = decode(insn, 4);
+    EXPECT_EQ(op.cls, SV_OPC_AMO);
+    EXPECT_EQ(op.alu, f5);
+    EXPECT_EQ(op.mem_bytes, bytes);
+    EXPECT_EQ(op.int_signed, 1);
+    EXPECT_EQ(op.twin, 0);
+    EXPECT_EQ(op.imm, 0);
+    expect_no_fp(op);
+    expect_operands(op, X(1), X(2), X(3, bytes * 8));
+}
+
 // SCALAR and CSR carry no operands.
 void no_operands(uint32_t insn, sv_op_class cls, unsigned len)
 {
@@ -831,7 +846,6 @@ TEST(InsnDecode, Csr)
     csr(0x3000f3f3);
 }
 
-// AMO: funct5 | aq | rl | rs2 | rs1 | funct3 | rd | opcode.
 TEST(InsnDecode, Scalar)
 {
     // fence rw, rw
@@ -870,33 +884,39 @@ TEST(InsnDecode, Scalar)
     // sc.d x1, x3, (x2)
     // 0001100 00011 00010 011 00001 0101111
     scalar(0x183130af, 4);
+}
+
+// §5.2 "including AMOs": rd, rs1 the address, rs2 at the access width.
+// AMO: funct5 | aq | rl | rs2 | rs1 | funct3 | rd | opcode.
+TEST(InsnDecode, Amo)
+{
     // amoswap.w x1, x3, (x2)
     // 0000100 00011 00010 010 00001 0101111
-    scalar(0x083120af, 4);
+    amo(0x083120af, 0x01, 4);
     // amoadd.d x1, x3, (x2)
     // 0000000 00011 00010 011 00001 0101111
-    scalar(0x003130af, 4);
+    amo(0x003130af, 0x00, 8);
     // amoxor.w x1, x3, (x2)
     // 0010000 00011 00010 010 00001 0101111
-    scalar(0x203120af, 4);
+    amo(0x203120af, 0x04, 4);
     // amoand.d x1, x3, (x2)
     // 0110000 00011 00010 011 00001 0101111
-    scalar(0x603130af, 4);
+    amo(0x603130af, 0x0C, 8);
     // amoor.w x1, x3, (x2)
     // 0100000 00011 00010 010 00001 0101111
-    scalar(0x403120af, 4);
+    amo(0x403120af, 0x08, 4);
     // amomin.d x1, x3, (x2)
     // 1000000 00011 00010 011 00001 0101111
-    scalar(0x803130af, 4);
+    amo(0x803130af, 0x10, 8);
     // amomax.w x1, x3, (x2)
     // 1010000 00011 00010 010 00001 0101111
-    scalar(0xa03120af, 4);
+    amo(0xa03120af, 0x14, 4);
     // amominu.d x1, x3, (x2)
     // 1100000 00011 00010 011 00001 0101111
-    scalar(0xc03130af, 4);
+    amo(0xc03130af, 0x18, 8);
     // amomaxu.w.aq x1, x3, (x2)
     // 1110010 00011 00010 010 00001 0101111
-    scalar(0xe43120af, 4);
+    amo(0xe43120af, 0x1C, 4);
 }
 
 TEST(InsnDecode, Illegal32)

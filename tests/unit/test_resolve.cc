@@ -27,6 +27,9 @@ constexpr uint32_t beq_10_12 = 0x00C50463;    // beq x10, x12, 8
 constexpr uint32_t jal_0 = 0x0080006F;        // jal x0, 8
 constexpr uint32_t jal_ra = 0x008000EF;       // jal x1, 8
 constexpr uint32_t amoadd = 0x00C5252F;       // amoadd.w x10, x12, (x10)
+constexpr uint32_t amoadd_d = 0x00C5342F;     // amoadd.d x8, x12, (x10)
+constexpr uint32_t lr_w_10 = 0x1005252F;      // lr.w x10, (x10)
+constexpr uint32_t sc_w_10 = 0x18C5252F;      // sc.w x10, x12, (x10)
 constexpr uint32_t csrr_vl = 0x80102573;      // csrr x10, vl
 constexpr uint32_t c_mv_8_10 = 0x842A;        // c.mv x8, x10
 constexpr uint32_t c_beqz_10 = 0xC101;        // c.beqz x10, 0
@@ -219,11 +222,18 @@ TEST(Resolve, FlowAndJumps)
     sv_resolved_op r = resolve(c, jal_0);
     EXPECT_EQ(r.kind, SV_EXEC_FLOW);
     EXPECT_EQ(r.opnd[SV_RD].present, 0);
+    // A tagged jump register is redirected, the jump runs once (§5.2).
     c = sv_vblock_context{};
     c.int_regs[10] = reg(40, 1);
-    r = resolve(c, 0x00050067 /* jalr x0, 0(x10) */, false);
-    EXPECT_EQ(r.kind, SV_EXEC_ILLEGAL);
-    EXPECT_NE(r.why, nullptr);
+    r = resolve(c, 0x00050067 /* jalr x0, 0(x10) */);
+    EXPECT_EQ(r.kind, SV_EXEC_FLOW);
+    expect_opnd(r.opnd[SV_RS1], 40, 1, 64, 0);
+    r = resolve(c, 0x8502 /* c.jr x10 */);
+    EXPECT_EQ(r.kind, SV_EXEC_FLOW);
+    expect_opnd(r.opnd[SV_RS1], 40, 1, 64, 0);
+    // A call stays illegal, tagged or not (§3.7).
+    EXPECT_EQ(resolve(c, 0x000500E7 /* jalr x1, 0(x10) */, false).kind,
+              SV_EXEC_ILLEGAL);
 }
 
 TEST(Resolve, VectorBranchPredicates)
@@ -250,13 +260,55 @@ TEST(Resolve, Illegal)
     sv_vblock_context c{};
     c.int_regs[10] = reg(40, 1);
     // SCALAR-class instructions have no operands (sv_op_decode), so no
-    // tag reaches them: an AMO runs plain.
-    EXPECT_EQ(resolve(c, amoadd).kind, SV_EXEC_SCALAR);
+    // tag reaches them: LR/SC run plain (§5.2: run once).
+    EXPECT_EQ(resolve(c, lr_w_10).kind, SV_EXEC_SCALAR);
+    EXPECT_EQ(resolve(c, sc_w_10).kind, SV_EXEC_SCALAR);
     EXPECT_EQ(resolve(c, 0, false).kind, SV_EXEC_ILLEGAL);
     c.fp_regs[8] = reg(40, 1, 8); // §5.5: no 8-bit FP format
     EXPECT_EQ(resolve(c, fadd_d, false).kind, SV_EXEC_ILLEGAL);
     c.fp_regs[8] = reg(40, 1, 16);
     EXPECT_EQ(resolve(c, fadd_d).kind, SV_EXEC_ELEMENTS);
+}
+
+// §5.2 "including AMOs": an element loop, predicated from rd (§8.4),
+// addressed as a load (§8.1); untagged it is the plain AMO.
+TEST(Resolve, Amo)
+{
+    sv_vblock_context c{};
+    EXPECT_EQ(resolve(c, amoadd).kind, SV_EXEC_SCALAR);
+    c.int_regs[12] = reg(40, 1);
+    sv_resolved_op r = resolve(c, amoadd);
+    EXPECT_EQ(r.kind, SV_EXEC_ELEMENTS);
+    EXPECT_EQ(r.op.cls, SV_OPC_AMO);
+    EXPECT_EQ(r.op.alu, SV_AMO_ADD);
+    EXPECT_EQ(r.vector, 1);
+    EXPECT_EQ(r.twin, 0);
+    EXPECT_EQ(r.unit_stride, 1); // rs1 scalar
+    EXPECT_EQ(r.mem_bytes, 4);
+    expect_opnd(r.opnd[SV_RS2], 40, 1, 32, 0);
+    expect_opnd(r.opnd[SV_RS1], 10, 0, 64, 0);
+    EXPECT_EQ(r.pred_dest.enabled, 0);
+    // A vector address register: indexed; rd's predicate applies.
+    c = sv_vblock_context{};
+    c.int_regs[10] = reg(48, 1);
+    c.int_regs[8] = reg(56, 1);
+    c.int_preds[8] = pred(5, 1);
+    r = resolve(c, amoadd_d);
+    EXPECT_EQ(r.kind, SV_EXEC_ELEMENTS);
+    EXPECT_EQ(r.unit_stride, 0);
+    EXPECT_EQ(r.mem_bytes, 8);
+    EXPECT_EQ(r.pred_dest.predidx, 5);
+    EXPECT_EQ(r.pred_dest.inv, 1);
+    expect_opnd(r.opnd[SV_RD], 56, 1, 64, 0);
+    expect_opnd(r.opnd[SV_RS1], 48, 1, 64, 0);
+    // Fail-on-first and element widths have no AMO reading: illegal.
+    c.int_preds[8] = pred(5, 1, 0, 1);
+    r = resolve(c, amoadd_d, false);
+    EXPECT_EQ(r.kind, SV_EXEC_ILLEGAL);
+    EXPECT_NE(r.why, nullptr);
+    c.int_preds[8] = sv_pred_entry{};
+    c.int_regs[8] = reg(56, 1, 32);
+    EXPECT_EQ(resolve(c, amoadd_d, false).kind, SV_EXEC_ILLEGAL);
 }
 
 TEST(Resolve, LuiRunsOnce)

@@ -842,4 +842,40 @@ TEST(VblockContext, PcvblkAdvance)
     EXPECT_EQ(p, sv_pcvblk_pack(f));
 }
 
+TEST(VblockContext, PcvblkOpcodeOffset)
+{
+    // The 14-byte block of PcvblkAdvance: opcodes from byte 2.
+    sv_pcvblk_fields f{};
+    f.status = SV_PCVBLK_EXECUTING;
+    f.nnn = 2;
+    unsigned off = 99;
+    const unsigned want[][2] = {{0, 2}, {1, 4}, {3, 8}, {4, 10}, {5, 12}};
+    for (const auto &w : want) {
+        f.opptr = static_cast<uint8_t>(w[0]);
+        ASSERT_EQ(sv_pcvblk_opcode_offset(sv_pcvblk_pack(f), &off), SV_OK);
+        EXPECT_EQ(off, w[1]) << "opptr " << w[0];
+    }
+    // Past the end (14 bytes), not executing: off is left alone.
+    off = 99;
+    f.opptr = 6;
+    EXPECT_EQ(sv_pcvblk_opcode_offset(sv_pcvblk_pack(f), &off),
+              SV_ILLEGAL_PCVBLK_RANGE);
+    f.opptr = 0;
+    f.status = SV_PCVBLK_NONE;
+    EXPECT_EQ(sv_pcvblk_opcode_offset(sv_pcvblk_pack(f), &off),
+              SV_ILLEGAL_PCVBLK_INACTIVE);
+    EXPECT_EQ(off, 99u);
+    // A VL block, 2 register entries (rplen 1, 8-bit: rmode 0) and 1
+    // predicate entry (pplen 0, 8-bit): header 2, VL block 2, regs 2,
+    // preds 1 + 1 padding: opcodes from byte 8 (A10, A11), 16 bytes.
+    f = sv_pcvblk_fields{};
+    f.status = SV_PCVBLK_EXECUTING;
+    f.vlset = 1;
+    f.nnn = 3;
+    f.hdr11_7 = 1u << 3; // header bits 11:10: rplen = 1
+    f.opptr = 1;
+    ASSERT_EQ(sv_pcvblk_opcode_offset(sv_pcvblk_pack(f), &off), SV_OK);
+    EXPECT_EQ(off, 10u);
+}
+
 } // namespace

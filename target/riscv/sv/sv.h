@@ -22,6 +22,16 @@ bool riscv_sv_validate(RISCVCPU *cpu, Error **errp);
 void riscv_sv_register_gdb_regs(CPUState *cs);
 
 /*
+ * gdb's pc: inside a VBLOCK (PCVBLK status 11) the address of the inner
+ * opcode PCVBLK names, so that gdb's stepi walks the block one opcode at a
+ * time and shows each at its own address; elsewhere env->pc
+ * (docs/guide.md, "gdb").  A gdb write of that same value changes
+ * nothing; any other value is a jump: pc := value, PCVBLK := 0 (§3.7).
+ */
+target_ulong riscv_sv_gdb_read_pc(CPURISCVState *env);
+void riscv_sv_gdb_write_pc(CPURISCVState *env, target_ulong pc);
+
+/*
  * Makes -d in_asm and plugin disassembly use SV instruction lengths and
  * show VBLOCK contexts (sv_disas.c).
  */
@@ -43,6 +53,16 @@ void riscv_sv_trap_enter(CPURISCVState *env, target_ulong level);
 /* xRET from level: the reverse swap, PCVBLK from ePCVBLK.  No-op without xsv.
  */
 void riscv_sv_trap_return(CPURISCVState *env, target_ulong level);
+
+/*
+ * xtval of an illegal-instruction trap: env->bins, except inside a
+ * VBLOCK (PCVBLK status 11), where it is the opcode PCVBLK names, read
+ * from memory.  QEMU keeps one bins value per TB instruction, and the
+ * whole block is one: a trap raised at run time by an opcode's helper
+ * saw the last opcode translated (sv_trap.c).
+ */
+target_ulong riscv_sv_illegal_tval(CPURISCVState *env);
+
 #endif
 
 #ifdef CONFIG_LINUX_USER

@@ -145,6 +145,25 @@ void riscv_sv_register_gdb_regs(CPUState *cs)
                              &riscv_sv_gdb_feature, 0);
 }
 
+target_ulong riscv_sv_gdb_read_pc(CPURISCVState *env)
+{
+    unsigned off;
+
+    if (env->sv.pcvblk &&
+        sv_pcvblk_opcode_offset(env->sv.pcvblk, &off) == SV_OK) {
+        return env->pc + off;
+    }
+    return env->pc;
+}
+
+void riscv_sv_gdb_write_pc(CPURISCVState *env, target_ulong pc)
+{
+    if (pc != riscv_sv_gdb_read_pc(env)) {
+        env->pc = pc;
+        env->sv.pcvblk = 0;
+    }
+}
+
 void riscv_sv_dump_state(CPUState *cs, FILE *f, int flags)
 {
     CPURISCVState *env = cpu_env(cs);

@@ -925,6 +925,119 @@ done:
  * Runs the element loop of ex->r; ex has env, ra, pc, vl, subvl and
  * loopst set.
  */
+/* ----------------------------------------------------------------- AMOs */
+
+/* One element's atomic access (the opcode's width, aligned): old value. */
+static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
+{
+    CPURISCVState *env = ex->env;
+    int mmu_idx = riscv_env_mmu_index(env, false);
+    uintptr_t ra = ex->ra;
+
+    if (ex->op.mem_bytes == 4) {
+        MemOpIdx oi = make_memop_idx(MO_TEUL | MO_ALIGN, mmu_idx);
+        uint32_t x = v;
+
+        switch (ex->op.alu) {
+        case SV_AMO_ADD:
+            return (int32_t)cpu_atomic_fetch_addl_le_mmu(env, addr, x, oi, ra);
+        case SV_AMO_SWAP:
+            return (int32_t)cpu_atomic_xchgl_le_mmu(env, addr, x, oi, ra);
+        case SV_AMO_XOR:
+            return (int32_t)cpu_atomic_fetch_xorl_le_mmu(env, addr, x, oi, ra);
+        case SV_AMO_OR:
+            return (int32_t)cpu_atomic_fetch_orl_le_mmu(env, addr, x, oi, ra);
+        case SV_AMO_AND:
+            return (int32_t)cpu_atomic_fetch_andl_le_mmu(env, addr, x, oi, ra);
+        case SV_AMO_MIN:
+            return (int32_t)cpu_atomic_fetch_sminl_le_mmu(env, addr, x, oi, ra);
+        case SV_AMO_MAX:
+            return (int32_t)cpu_atomic_fetch_smaxl_le_mmu(env, addr, x, oi, ra);
+        case SV_AMO_MINU:
+            return (int32_t)cpu_atomic_fetch_uminl_le_mmu(env, addr, x, oi, ra);
+        case SV_AMO_MAXU:
+            return (int32_t)cpu_atomic_fetch_umaxl_le_mmu(env, addr, x, oi, ra);
+        }
+    } else {
+        MemOpIdx oi = make_memop_idx(MO_TEUQ | MO_ALIGN, mmu_idx);
+
+        switch (ex->op.alu) {
+        case SV_AMO_ADD:
+            return cpu_atomic_fetch_addq_le_mmu(env, addr, v, oi, ra);
+        case SV_AMO_SWAP:
+            return cpu_atomic_xchgq_le_mmu(env, addr, v, oi, ra);
+        case SV_AMO_XOR:
+            return cpu_atomic_fetch_xorq_le_mmu(env, addr, v, oi, ra);
+        case SV_AMO_OR:
+            return cpu_atomic_fetch_orq_le_mmu(env, addr, v, oi, ra);
+        case SV_AMO_AND:
+            return cpu_atomic_fetch_andq_le_mmu(env, addr, v, oi, ra);
+        case SV_AMO_MIN:
+            return cpu_atomic_fetch_sminq_le_mmu(env, addr, v, oi, ra);
+        case SV_AMO_MAX:
+            return cpu_atomic_fetch_smaxq_le_mmu(env, addr, v, oi, ra);
+        case SV_AMO_MINU:
+            return cpu_atomic_fetch_uminq_le_mmu(env, addr, v, oi, ra);
+        case SV_AMO_MAXU:
+            return cpu_atomic_fetch_umaxq_le_mmu(env, addr, v, oi, ra);
+        }
+    }
+    sv_illegal(ex, "not an AMO (translator out of step)");
+}
+
+/*
+ * §5.2 "including AMOs" (docs/sv-state.md, "AMOs"): element k is one
+ * atomic access at X[rs1] + k * width (rs1 scalar: unit stride, §8.1) or
+ * at X[rs1 + k] (rs1 vector: indexed, the address read whole), with
+ * operand rs2[k] (or the scalar rs2); rd[k] gets the old value.  Single
+ * predication from rd (§8.4); a masked-out element makes no access (with
+ * zeroing, rd[k] := 0).  The memory side is the vector that sets the
+ * length, as for stores: a scalar rd gets each element's old value in
+ * turn (the last stays).  STATE's offsets name the element being done,
+ * so a fault resumes there (§9).
+ */
+static void sv_loop_amo(SVExec *ex)
+{
+    sv_state_fields st = ex->st;
+    uint64_t mask = sv_mask(ex, &ex->pd);
+    bool zero = ex->pd.enabled && ex->pd.zero;
+    unsigned bytes = ex->op.mem_bytes;
+
+    if (!ex->rd.isvec && !ex->rs1.isvec && !ex->rs2.isvec) {
+        ex->vl = 1; /* tags that only redirect: once */
+        ex->subvl = 1;
+    }
+    sv_check_range(ex, &ex->rd);
+    sv_check_range(ex, &ex->rs1);
+    sv_check_range(ex, &ex->rs2);
+    for (unsigned i = st.destoffs; i < ex->vl; i++) {
+        bool active = (mask >> i) & 1;
+
+        if (!active && !zero) {
+            continue;
+        }
+        for (unsigned s = i == st.destoffs ? st.dsvoffs : 0; s < ex->subvl;
+             s++) {
+            unsigned k = i * ex->subvl + s;
+            uint64_t old = 0;
+
+            if (active) {
+                target_ulong addr = ex->rs1.isvec
+                                        ? ex->env->sv_gpr[ex->rs1.reg + k]
+                                        : ex->env->sv_gpr[ex->rs1.reg] +
+                                              (target_ulong)k * bytes;
+
+                sv_set_offsets(ex, 0, i, s);
+                old = sv_amo_element(
+                    ex, addr,
+                    sv_int_src(ex, &ex->rs2, sv_index(ex, &ex->rs2, i, s)));
+            }
+            sv_int_dst(ex, &ex->rd, sv_index(ex, &ex->rd, i, s), old, true);
+        }
+    }
+    sv_set_offsets(ex, 0, 0, 0);
+}
+
 static void sv_run(SVExec *ex)
 {
     const sv_resolved_op *r = ex->r;
@@ -946,7 +1059,9 @@ static void sv_run(SVExec *ex)
     if (r->kind != SV_EXEC_ELEMENTS && r->kind != SV_EXEC_MEMORY) {
         sv_illegal(ex, "not an element loop (translator out of step)");
     }
-    if (r->twin) {
+    if (r->op.cls == SV_OPC_AMO) {
+        sv_loop_amo(ex);
+    } else if (r->twin) {
         sv_loop_twin(ex);
     } else {
         sv_loop_single(ex);

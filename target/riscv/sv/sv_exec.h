@@ -188,7 +188,8 @@ static inline void sv_desc_unpack(uint64_t d0, uint64_t d1, int64_t imm,
     r->result_sign = FIELD_EX64(d1, SVDESC, SIGN);
     r->src_slot = FIELD_EX64(d1, SVDESC, SRC);
     r->dst_slot = FIELD_EX64(d1, SVDESC, DST);
-    if (op->cls == SV_OPC_LOAD || op->cls == SV_OPC_STORE) {
+    if (op->cls == SV_OPC_LOAD || op->cls == SV_OPC_STORE ||
+        op->cls == SV_OPC_AMO) {
         op->mem_bytes = 1 << FIELD_EX64(d1, SVDESC, LOG2MEMB);
         r->mem_bytes = op->mem_bytes;
         r->mem_es = 1 << FIELD_EX64(d1, SVDESC, LOG2ES);

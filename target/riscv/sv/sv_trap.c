@@ -81,3 +81,49 @@ void riscv_sv_trap_return(CPURISCVState *env, target_ulong level)
      */
     env->sv.pcvblk = riscv_sv_live_pcvblk(*c.pcvblk);
 }
+
+/* Parcel n of the opcode at env->pc + off (a debug read: no trap). */
+static bool sv_read_parcel(CPURISCVState *env, unsigned off, unsigned n,
+                           uint16_t *parcel)
+{
+    uint8_t b[2];
+
+    if (cpu_memory_rw_debug(env_cpu(env), env->pc + off + 2 * n, b, 2, false)) {
+        return false;
+    }
+    *parcel = lduw_le_p(b);
+    return true;
+}
+
+target_ulong riscv_sv_illegal_tval(CPURISCVState *env)
+{
+    uint16_t parcels[4];
+    unsigned off, len, n = 0;
+    sv_status st = SV_NEED_MORE_BYTES;
+    uint64_t value = 0;
+
+    if (!riscv_cpu_cfg(env)->ext_xsv || !env->sv.pcvblk ||
+        sv_pcvblk_opcode_offset(env->sv.pcvblk, &off) != SV_OK) {
+        return env->bins;
+    }
+    while (st == SV_NEED_MORE_BYTES && n < ARRAY_SIZE(parcels)) {
+        if (!sv_read_parcel(env, off, n, &parcels[n])) {
+            return env->bins;
+        }
+        st = sv_insn_length(parcels, ++n, &len);
+    }
+    if (st != SV_OK) {
+        return env->bins;
+    }
+    /* The opcode, or the first MXLEN bits of a longer one (priv spec). */
+    len = MIN(len / 2, ARRAY_SIZE(parcels));
+    for (; n < len; n++) {
+        if (!sv_read_parcel(env, off, n, &parcels[n])) {
+            return env->bins;
+        }
+    }
+    while (n-- > 0) {
+        value = value << 16 | parcels[n];
+    }
+    return value;
+}

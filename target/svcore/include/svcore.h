@@ -429,6 +429,17 @@ const sv_pred_entry *sv_pred_for(const sv_vblock_context *ctx, bool is_fp,
  */
 sv_status sv_pcvblk_advance(const sv_vblock_context *ctx, uint32_t *pcvblk);
 
+/*
+ * The byte offset from the block's start of the opcode PCVBLK names
+ * (status 11): the VBLOCK layout that PCVBLK's cached header and VBLOCK2
+ * give (A12), plus 2 * opptr.  What a debugger shows as the pc of the
+ * next inner opcode (docs/guide.md, "gdb"); needs no memory.  Fails with
+ * SV_ILLEGAL_PCVBLK_INACTIVE when status != 11, the layout's status for
+ * a header that decodes to none, and SV_ILLEGAL_PCVBLK_RANGE when opptr
+ * lies past the block's end.
+ */
+sv_status sv_pcvblk_opcode_offset(uint32_t pcvblk, unsigned *offset);
+
 /* ---------------------------------------------------------------------
  * Inner instructions of a VBLOCK (§5, §8): which operands an RVC or RV32
  * instruction has, of which register class, and how the element loop
@@ -440,9 +451,10 @@ sv_status sv_pcvblk_advance(const sv_vblock_context *ctx, uint32_t *pcvblk);
 typedef enum sv_op_class {
     SV_OPC_ILLEGAL = 0, /* reserved / unknown encoding, or 0x0000 */
     SV_OPC_SCALAR,      /* no SV meaning: FENCE, FENCE.I, ECALL, EBREAK,
-                           xRET, WFI, SFENCE.*, C.NOP, C.EBREAK, LR/SC,
-                           AMOs, and every other valid RV64GC instruction
-                           not listed below; runs once, never redirected */
+                           xRET, WFI, SFENCE.*, C.NOP, C.EBREAK, LR/SC
+                           (§5.2: run once), and every other valid RV64GC
+                           instruction not listed below; runs once, never
+                           redirected */
     SV_OPC_CSR,         /* CSRR*: once, never redirected (A37) */
     SV_OPC_LUI,         /* LUI, C.LUI: once, rd redirected (A36) */
     SV_OPC_AUIPC,       /* once, rd redirected */
@@ -456,7 +468,23 @@ typedef enum sv_op_class {
     SV_OPC_STORE,       /* integer and FP stores, incl. C.* and C.*SP */
     SV_OPC_FP,          /* F/D arithmetic, compares, FCLASS, FSGNJ*, FCVT*,
                            FMV.X.* / FMV.*.X: see sv_fp_op */
+    SV_OPC_AMO,         /* AMO*.W/D (not LR/SC): §5.2 "including AMOs";
+                           alu = sv_amo_op (the funct5), single-predicated
+                           from rd (§8.4), addresses as loads' (§8.1) */
 } sv_op_class;
+
+/* The AMOs of SV_OPC_AMO: the values are their funct5 codes. */
+typedef enum sv_amo_op {
+    SV_AMO_ADD = 0x00,
+    SV_AMO_SWAP = 0x01,
+    SV_AMO_XOR = 0x04,
+    SV_AMO_OR = 0x08,
+    SV_AMO_AND = 0x0C,
+    SV_AMO_MIN = 0x10,
+    SV_AMO_MAX = 0x14,
+    SV_AMO_MINU = 0x18,
+    SV_AMO_MAXU = 0x1C,
+} sv_amo_op;
 
 /* Integer operations of SV_OPC_INT (RV64IM). */
 typedef enum sv_alu_op {
@@ -581,6 +609,10 @@ typedef struct sv_op {
  *    address (64), imm, mem_bytes, int_signed (LB LH LW LD and C.LW/C.LD;
  *    not LBU LHU LWU or FP loads), twin.  SV_OPC_STORE: rs1 address, rs2
  *    data, no rd, imm, mem_bytes, twin.
+ *  - SV_OPC_AMO: rd (64, the old value, sign-extended for .W), rs1 the
+ *    address (64), rs2 the operand (32 for .W, 64 for .D), mem_bytes 4/8,
+ *    int_signed 1, alu the sv_amo_op, imm 0; aq/rl are not decoded (QEMU
+ *    does every AMO sequentially consistent).  LR/SC are SV_OPC_SCALAR.
  *  - SV_OPC_FP: fmt_bits 32/64; FP operands at fmt_bits (CVT_F_F: rs1 at
  *    the source format).  rm is bits 14:12 for ops with an rm field (rm 5
  *    and 6 are ILLEGAL); SGNJ*, MIN/MAX, compares, FCLASS and FMV report

@@ -394,7 +394,7 @@ bool decode_branch(uint32_t insn, sv_op *o)
 
 bool decode_amo(uint32_t insn, sv_op *o)
 {
-    enum : unsigned { amo_lr = 0x02 };
+    enum : unsigned { amo_lr = 0x02, amo_sc = 0x03 };
     const unsigned f3 = i32::funct3.extract(insn);
     const unsigned f5 = i32::funct5.extract(insn);
     if (f3 != 2 && f3 != 3) {
@@ -411,7 +411,20 @@ bool decode_amo(uint32_t insn, sv_op *o)
     if (f5 == amo_lr && i32::rs2.extract(insn) != 0) {
         return false;
     }
-    return set_scalar(o);
+    if (f5 == amo_lr || f5 == amo_sc) {
+        return set_scalar(o); // §5.2: LR/SC run once
+    }
+    // rd := the old memory value (sign-extended for .W), rs1 the address,
+    // rs2 the operand at the access width (§5.2 "including AMOs").
+    const unsigned bytes = f3 == 2 ? 4 : 8;
+    o->cls = SV_OPC_AMO;
+    o->alu = static_cast<uint8_t>(f5);
+    o->mem_bytes = static_cast<uint8_t>(bytes);
+    o->int_signed = 1;
+    o->rd = xreg(i32::rd.extract(insn));
+    o->rs1 = xreg(i32::rs1.extract(insn));
+    o->rs2 = xreg(i32::rs2.extract(insn), bytes * 8);
+    return true;
 }
 
 bool decode_system(uint32_t insn, sv_op *o)

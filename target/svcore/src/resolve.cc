@@ -179,14 +179,43 @@ bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
         break;
     case SV_OPC_JAL:
     case SV_OPC_JALR:
-        if (r.tagged) {
-            ok = illegal(&r, "a JALR/C.JR/C.JALR with a tagged register "
-                             "(jumps run once, §5.2, A36)");
-        } else if (op.rd.present) {
+        // Jumps run once (§5.2); JALR's rs1 is redirected like every
+        // register field (only CSRs are "not even redirected", A37) and
+        // read whole, as loads' address registers are (§8.1): the target
+        // is x[real rs1] + imm (docs/sv-state.md, "Tagged JALR / C.JR").
+        if (op.rd.present) {
             ok = illegal(&r, "a call (rd != x0): calls are illegal inside "
                              "a block (§3.7)");
         } else {
             r.kind = SV_EXEC_FLOW;
+        }
+        break;
+    case SV_OPC_AMO:
+        if (!r.tagged) {
+            r.kind = SV_EXEC_SCALAR;
+            break;
+        }
+        // §5.2 "including AMOs": one atomic access per element, addressed
+        // as a load's (§8.1: scalar rs1 unit stride, vector rs1 indexed,
+        // address registers read whole), predicated from rd (§8.4).
+        if (r.opnd[SV_RD].overridden || r.opnd[SV_RS1].overridden ||
+            r.opnd[SV_RS2].overridden) {
+            ok = illegal(&r, "an AMO with an element width override (the "
+                             "access is the opcode's width)");
+            break;
+        }
+        r.kind = SV_EXEC_ELEMENTS;
+        r.vector =
+            r.opnd[SV_RD].isvec || r.opnd[SV_RS1].isvec || r.opnd[SV_RS2].isvec;
+        r.pred_dest = pred_of(ctx, op.rd);
+        r.src_slot = SV_RS2;
+        r.dst_slot = SV_RD;
+        r.mem_bytes = op.mem_bytes;
+        r.mem_es = op.mem_bytes;
+        r.unit_stride = !r.opnd[SV_RS1].isvec;
+        if (r.pred_dest.enabled && r.pred_dest.ffirst) {
+            ok = illegal(&r, "fail-on-first on an AMO (no reading in the "
+                             "spec)");
         }
         break;
     case SV_OPC_BRANCH:

@@ -364,4 +364,24 @@ sv_status sv_pcvblk_advance(const sv_vblock_context *ctx, uint32_t *pcvblk)
     return SV_ILLEGAL_PCVBLK_RANGE;
 }
 
+sv_status sv_pcvblk_opcode_offset(uint32_t pcvblk, unsigned *offset)
+{
+    const sv_pcvblk_fields f = sv_pcvblk_unpack(pcvblk);
+    if (f.status != SV_PCVBLK_EXECUTING) {
+        return SV_ILLEGAL_PCVBLK_INACTIVE;
+    }
+    sv_vblock_layout l;
+    const sv_status st =
+        sv_vblock_layout_decode(sv_pcvblk_header(pcvblk), f.vblock2, &l);
+    if (st != SV_OK) {
+        return st;
+    }
+    const unsigned off = l.opcodes_offset + 2u * f.opptr;
+    if (off >= l.total_bytes) {
+        return SV_ILLEGAL_PCVBLK_RANGE;
+    }
+    *offset = off;
+    return SV_OK;
+}
+
 } // extern "C"
