@@ -12,7 +12,10 @@
  * (fuzz_save below).  The program's own data is read-only while a block
  * runs, so that random stores cannot corrupt the fuzzer.
  *
- *   fuzz_vblock [rounds [seed [digest]]]   default: 20000 rounds, seed 1
+ *   fuzz_vblock [rounds [seed [digest [alu]]]]  default: 20000 rounds, seed 1
+ *
+ * "alu" generates well-formed blocks of integer ALU opcodes instead
+ * (put_alu_block), for the backend-agreement test of the ALU backends.
  *
  * With "digest", each round prints one line "round signal hash": a hash
  * of what the block left -- the signal, its address, the signal
@@ -360,9 +363,127 @@ static unsigned put_structured_block(uint8_t *code)
     return len;
 }
 
+/*
+ * "alu" mode: a well-formed block of integer ALU opcodes on tagged
+ * registers, the shapes of the inline and gvec backends (docs/sv-engine.md):
+ * usually a VL block "sv.setvl rd, x0, vlmax" (VL = MVL, so the unrolled
+ * forms run), four 16-bit register entries for a0..a3 with one element
+ * width (often) and bases in x32..x127 (often 16-byte aligned, sometimes
+ * overlapping), predicate entries mostly on an unused key (t6), and two
+ * to six OP / OP-IMM / OP-32 opcodes (and C.MV / C.ADD) on a0..a3, x0 and
+ * untagged registers.
+ */
+static uint32_t alu_reg(void)
+{
+    static const uint8_t regs[] = {10, 11, 12, 13, 10, 11, 12, 13, 0, 5, 9};
+    return regs[rnd() % sizeof(regs)];
+}
+
+static unsigned put_alu_op(uint8_t *p, unsigned room)
+{
+    /* Valid funct7/funct3 pairs: base, SUB/SRA, M (OP); W forms (OP-32). */
+    static const uint16_t op[] = {0x000, 0x001, 0x002, 0x003, 0x004, 0x005,
+                                  0x006, 0x007, 0x200, 0x205, 0x010, 0x013,
+                                  0x014, 0x017, 0x000, 0x200, 0x000};
+    static const uint16_t op32[] = {0x000, 0x001, 0x005, 0x200,
+                                    0x205, 0x010, 0x014, 0x017};
+    uint32_t rd = alu_reg(), rs1 = alu_reg(), rs2 = alu_reg();
+    uint32_t f3 = rnd() % 8, w, k;
+
+    if (room >= 2 && (room < 4 || rnd() % 8 == 0)) {
+        /* C.MV / C.ADD rd, rs2 (rd != 0, rs2 != 0). */
+        uint16_t h = (uint16_t)(0x8002 | (rnd() % 2) << 12 |
+                                (rd ? rd : 10) << 7 | (rs2 ? rs2 : 11) << 2);
+        memcpy(p, &h, 2);
+        return 2;
+    }
+    switch (rnd() % 5) {
+    case 0: /* OP-IMM: ADDI SLLI SLTI SLTIU XORI SRLI/SRAI ORI ANDI */
+        w = (uint32_t)(rnd() % 4096) << 20;
+        if (f3 == 1) {
+            w = (uint32_t)(rnd() % 64) << 20;
+        } else if (f3 == 5) {
+            w = (uint32_t)(rnd() % 64) << 20 | (uint32_t)(rnd() % 2) << 30;
+        }
+        w |= rs1 << 15 | f3 << 12 | rd << 7 | 0x13;
+        break;
+    case 1: /* OP-32 (ADDW SUBW SLLW ...) or ADDIW */
+        if (rnd() % 4 == 0) {
+            w = (uint32_t)(rnd() % 4096) << 20 | rs1 << 15 | rd << 7 | 0x1b;
+            break;
+        }
+        k = op32[rnd() % 8];
+        w = (k >> 4) << 25 | rs2 << 20 | rs1 << 15 | (k & 7) << 12 | rd << 7 |
+            0x3b;
+        break;
+    default: /* OP: the base ops, SUB/SRA, the M extension */
+        k = op[rnd() % (sizeof(op) / sizeof(op[0]))];
+        w = (k >> 4) << 25 | rs2 << 20 | rs1 << 15 | (k & 7) << 12 | rd << 7 |
+            0x33;
+        break;
+    }
+    memcpy(p, &w, 4);
+    return 4;
+}
+
+static unsigned put_alu_block(uint8_t *code)
+{
+    unsigned off = 0, len = 16 + 4 + 2 * (2 + rnd() % 12);
+    unsigned vew = rnd() % 4,
+             vlmax = rnd() % 2 ? 8 + rnd() % 57 : 1 + rnd() % 64;
+    /* Registers of one vector at the block's main width; four fit. */
+    unsigned q = (vlmax * (vew ? 4 << vew : 64) / 8 + 7) / 8;
+    unsigned room = 96 > 4 * q + 3 ? 96 - 4 * q - 3 : 1;
+    unsigned base =
+        32 + (rnd() % 2 ? 2 * (rnd() % ((room + 1) / 2)) : rnd() % room);
+
+    /* VBLOCK2: VL block, 4 register entries, 2 predicate entries (8-bit). */
+    put16(code, &off,
+          (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 0 << 9 | 0 << 8 | 1 << 7 |
+                     0x7f));
+    put16(code, &off, (uint16_t)((len - 12) / 2));
+    if (rnd() % 8) {
+        unsigned subvl = rnd() % 8 ? 0 : rnd() % 4;
+        put16(code, &off,
+              (uint16_t)(0 << 14 | subvl << 12 | (vlmax - 1) << 6 |
+                         (rnd() % 8 ? 30 : 0)));
+    } else {
+        put16(code, &off, (uint16_t)rnd());
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned idx, isvec = rnd() % 8 != 0;
+        unsigned ew = rnd() % 4 ? vew : rnd() % 4;
+
+        if (rnd() % 4) {
+            /* The same vector, apart, or overlapping by a little. */
+            idx = base + (rnd() % 4) * q + (rnd() % 4 ? 0 : rnd() % 4);
+        } else {
+            idx = rnd() % 8 ? 32 + rnd() % 96 : rnd() % 128;
+        }
+        put16(code, &off,
+              (uint16_t)(isvec << 15 | (idx & 127) << 8 | 1 << 7 | ew << 5 |
+                         (10 + k)));
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        /* 8-bit predicate entries (masks x9, x10): usually key t6. */
+        unsigned key = rnd() % 4 ? 31 : 10 + rnd() % 4;
+        code[off++] = (uint8_t)((rnd() % 2) << 7 | (rnd() % 2) << 6 |
+                                (rnd() % 2) << 5 | key);
+    }
+    while (off < len) {
+        off += put_alu_op(code + off, len - off);
+    }
+    return len;
+}
+
+static int alu_mode;
+
 /* A random block at code; returns its length. */
 static unsigned put_block(uint8_t *code)
 {
+    if (alu_mode) {
+        return put_alu_block(code);
+    }
     if (rnd() % 4) {
         return put_structured_block(code);
     }
@@ -405,6 +526,8 @@ int main(int argc, char **argv)
 {
     unsigned long rounds = argc > 1 ? strtoul(argv[1], NULL, 0) : 20000;
     int digest = digest_fixed = argc > 3 && strcmp(argv[3], "digest") == 0;
+
+    alu_mode = argc > 4 && strcmp(argv[4], "alu") == 0;
     uint8_t *code, *scratch;
     /*
      * The signal stack is mmapped high: a random LUI into sp could land
@@ -423,8 +546,9 @@ int main(int argc, char **argv)
 
     rng = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
     /* .data, .bss and the brk heap (stdio buffers, the TLS block). */
-    if (argc > 3 && !digest) {
-        fprintf(stderr, "fuzz_vblock: third argument must be 'digest'\n");
+    if ((argc > 3 && !digest) || (argc > 4 && !alu_mode)) {
+        fprintf(stderr, "fuzz_vblock: usage: fuzz_vblock [rounds [seed "
+                        "[digest [alu]]]]\n");
         return 2;
     }
     printf("fuzz_vblock: %lu rounds, seed %llu\n", rounds,
@@ -478,6 +602,9 @@ int main(int argc, char **argv)
         for (unsigned i = 0; i < 96; i++) {
             fuzz_hi[i] =
                 rnd() % 4 ? mid + (rnd() % 256) * 8 - 1024 : rnd() % 70;
+            if (alu_mode) {
+                fuzz_hi[i] = rnd() % 8 ? rnd() : rnd() % 70;
+            }
         }
         for (unsigned i = 1; i < 31; i++) {
             fuzz_regs[i] =
