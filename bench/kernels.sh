@@ -28,7 +28,7 @@ per_elem() { # kernel impl vl
 }
 printf '\nhost instructions per element (callgrind)\n'
 printf '%-7s %8s %8s %8s %8s %10s\n' kernel scalar "SV VL1" "SV VL8" "SV VL64" "VL64/scal"
-for k in add8 mac32 add64 memcpy memset; do
+for k in add8 mac32 add64 sel16 memchr memcpy memset; do
     s=$(per_elem $k scalar 64)
     v1=$(per_elem $k sv 1) v8=$(per_elem $k sv 8) v64=$(per_elem $k sv 64)
     ratio=$(echo "$v64 $s" | awk '{ printf "%.2f", $1 / $2 }')
