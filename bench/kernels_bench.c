@@ -391,8 +391,8 @@ static const uint8_t *mc_found;
         register const uint8_t *a0 asm("a0") = s;                              \
         register long a1 asm("a1") = 0xff;                                     \
         register long a2 asm("a2") = len;                                      \
-        asm volatile(".option push\n"                                         \
-                     ".option norelax\n" /* sv_bne's forward target */        \
+        asm volatile(".option push\n"                                          \
+                     ".option norelax\n" /* sv_bne's forward target */         \
                      "1:\n"                                                    \
                      "sv_vblock_begin\n"                                       \
                      "sv_vl_rvc rd=a4, rs1=a2, vlmax=" #VL "\n"                \

@@ -56,7 +56,7 @@ static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
  * UT).
  */
 #define GEN_SV_ALU(NAME, SUF, UT, ST, W, OP)                                   \
-    target_ulong HELPER(sv_alu_##NAME##_##SUF)(CPURISCVState *env,             \
+    target_ulong HELPER(sv_alu_##NAME##_##SUF)(CPURISCVState * env,            \
                                                uint32_t desc, uint64_t imm)    \
     {                                                                          \
         uint8_t *file = (uint8_t *)env->sv_gpr;                                \
@@ -102,9 +102,9 @@ static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
 #define SV_AND(a, b, W, ST) ((a) & (b))
 #define SV_OR(a, b, W, ST) ((a) | (b))
 #define SV_XOR(a, b, W, ST) ((a) ^ (b))
-#define SV_SLL(a, b, W, ST) ((uint64_t)(a) << ((b) & ((W) - 1)))
-#define SV_SRL(a, b, W, ST) ((a) >> ((b) & ((W) - 1)))
-#define SV_SRA(a, b, W, ST) ((ST)(a) >> ((b) & ((W) - 1)))
+#define SV_SLL(a, b, W, ST) ((uint64_t)(a) << ((b) & ((W)-1)))
+#define SV_SRL(a, b, W, ST) ((a) >> ((b) & ((W)-1)))
+#define SV_SRA(a, b, W, ST) ((ST)(a) >> ((b) & ((W)-1)))
 #define SV_SLT(a, b, W, ST) ((ST)(a) < (ST)(b))
 #define SV_SLTU(a, b, W, ST) ((a) < (b))
 #define SV_MUL(a, b, W, ST) ((uint64_t)(a) * (b))
