@@ -30,6 +30,15 @@ DEF_HELPER_6(sv_unit_run, void, env, i64, i64, i64, tl, i32)
 DEF_HELPER_2(sv_inline_vl, tl, env, i32)
 /* A vector (consensual) compare-and-branch (§6.5): returns "taken". */
 DEF_HELPER_4(sv_branch, tl, env, i64, i64, i32)
+/*
+ * A unit-stride load and the vector branch after it, fused (load desc0,
+ * desc1, imm, branch desc0, desc1): "taken", or -1 having changed
+ * nothing when either needs its general path (trans_sv.c.inc:
+ * sv_trans_fused).
+ */
+DEF_HELPER_6(sv_ldbr, tl, env, i64, i64, i64, i64, i64)
+/* The same for the strlen/memchr shape, specialised (SVSCAN desc, imm). */
+DEF_HELPER_3(sv_ldbr_scan, tl, env, i64, i64)
 /* A P48/P64 (SVPrefix, §4) on SVPSTATE: its loop set-up, then the loop;
  * the same arguments as sv_elements. */
 DEF_HELPER_6(sv_prefix, void, env, i64, i64, i64, tl, i32)

@@ -42,6 +42,36 @@ static int sv_alu_vl(CPURISCVState *env, uint32_t desc, unsigned es)
     return vl;
 }
 
+/*
+ * Zeroing with a vector source that partly overlaps the destination: an
+ * element zeroed early could be a later element's source, so the
+ * elements must run strictly in order.  (Sources identical to the
+ * destination or apart from it are safe: element i reads only its own
+ * position of them.)
+ */
+static bool sv_alu_in_order(uint32_t desc, unsigned bytes)
+{
+    unsigned d = 8 * FIELD_EX32(desc, SVALU, RD);
+
+    for (int k = 0; k < 2; k++) {
+        unsigned s = 8 * (k ? FIELD_EX32(desc, SVALU, RS2)
+                            : FIELD_EX32(desc, SVALU, RS1));
+        bool vec =
+            k ? FIELD_EX32(desc, SVALU, RS2V) && !FIELD_EX32(desc, SVALU, B_IMM)
+              : FIELD_EX32(desc, SVALU, RS1V);
+
+        if (!vec) {
+            /* A scalar inside the destination changes when zeroed. */
+            if (s >= d && s < d + bytes) {
+                return true;
+            }
+        } else if (s != d && s < d + bytes && d < s + bytes) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* The destination predicate's mask (§1.11; x0 reads 0). */
 static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
 {
@@ -55,37 +85,46 @@ static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
  * OP(a, b, W, ST) the result from UT a and b (the immediate truncated to
  * UT).
  */
+/* Element i's second source (scalars are read again: §5.1's order). */
+#define SV_ALU_B(i) (bimm ? (__typeof__(*pb))imm : pb[bv ? (i) : 0])
+
 #define GEN_SV_ALU(NAME, SUF, UT, ST, W, OP)                                   \
     target_ulong HELPER(sv_alu_##NAME##_##SUF)(CPURISCVState * env,            \
                                                uint32_t desc, uint64_t imm)    \
     {                                                                          \
         uint8_t *file = (uint8_t *)env->sv_gpr;                                \
-        uint8_t *d = file + 8 * FIELD_EX32(desc, SVALU, RD);                   \
-        uint8_t *pa = file + 8 * FIELD_EX32(desc, SVALU, RS1);                 \
-        uint8_t *pb = file + 8 * FIELD_EX32(desc, SVALU, RS2);                 \
-        unsigned sa = FIELD_EX32(desc, SVALU, RS1V) ? sizeof(UT) : 0;          \
-        unsigned sb = FIELD_EX32(desc, SVALU, RS2V) ? sizeof(UT) : 0;          \
+        UT *d = (UT *)(file + 8 * FIELD_EX32(desc, SVALU, RD));                \
+        UT *pa = (UT *)(file + 8 * FIELD_EX32(desc, SVALU, RS1));              \
+        UT *pb = (UT *)(file + 8 * FIELD_EX32(desc, SVALU, RS2));              \
+        bool av = FIELD_EX32(desc, SVALU, RS1V);                               \
         bool bimm = FIELD_EX32(desc, SVALU, B_IMM);                            \
-        bool zero = FIELD_EX32(desc, SVALU, ZERO);                             \
+        bool bv = !bimm && FIELD_EX32(desc, SVALU, RS2V);                      \
         int vl = sv_alu_vl(env, desc, sizeof(UT));                             \
-        uint64_t mask;                                                         \
+        uint64_t live;                                                         \
                                                                                \
-        if (vl < 0) {                                                          \
-            return -1;                                                         \
+        if (vl <= 0) {                                                         \
+            return vl; /* -1, or VL 0: nothing to do */                        \
         }                                                                      \
-        mask = sv_alu_mask(env, desc);                                         \
-        for (int i = 0; i < vl; i++, d += sizeof(UT), pa += sa, pb += sb) {    \
-            UT a, b;                                                           \
-                                                                               \
-            if (!(mask >> i & 1)) {                                            \
-                if (zero) {                                                    \
-                    *(UT *)d = 0;                                              \
+        live = sv_alu_mask(env, desc) & MAKE_64BIT_MASK(0, vl);                \
+        if (FIELD_EX32(desc, SVALU, ZERO)) {                                   \
+            if (sv_alu_in_order(desc, vl * sizeof(UT))) {                      \
+                /* Element order matters: one at a time. */                    \
+                for (int i = 0; i < vl; i++) {                                 \
+                    d[i] = live >> i & 1                                       \
+                               ? (UT)OP(pa[av ? i : 0], SV_ALU_B(i), W, ST)    \
+                               : 0;                                            \
                 }                                                              \
-                continue;                                                      \
+                return 0;                                                      \
             }                                                                  \
-            a = *(UT *)pa;                                                     \
-            b = bimm ? (UT)imm : *(UT *)pb;                                    \
-            *(UT *)d = (UT)OP(a, b, W, ST);                                    \
+            for (uint64_t z = ~live & MAKE_64BIT_MASK(0, vl); z; z &= z - 1) { \
+                d[ctz64(z)] = 0;                                               \
+            }                                                                  \
+        }                                                                      \
+        /* The active elements, in order (the others stay, or are 0). */       \
+        for (; live; live &= live - 1) {                                       \
+            int i = ctz64(live);                                               \
+                                                                               \
+            d[i] = (UT)OP(pa[av ? i : 0], SV_ALU_B(i), W, ST);                 \
         }                                                                      \
         return 0;                                                              \
     }
