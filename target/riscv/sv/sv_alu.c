@@ -121,6 +121,19 @@ static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
             }                                                                  \
         }                                                                      \
         /* The active elements, in order (the others stay, or are 0). */       \
+        if (av && bv) {                                                        \
+            for (; live; live &= live - 1) {                                   \
+                int i = ctz64(live);                                           \
+                                                                               \
+                d[i] = (UT)OP(pa[i], pb[i], W, ST);                            \
+            }                                                                  \
+        } else if (av && bimm) {                                               \
+            for (UT b = imm; live; live &= live - 1) {                         \
+                int i = ctz64(live);                                           \
+                                                                               \
+                d[i] = (UT)OP(pa[i], b, W, ST);                                \
+            }                                                                  \
+        }                                                                      \
         for (; live; live &= live - 1) {                                       \
             int i = ctz64(live);                                               \
                                                                                \
