@@ -7,7 +7,7 @@
 set -eu
 qemu=$1 bench=$2
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+trap 'rm -f "$out" "$out.cg" "$out.log" "$out.bytes"' EXIT
 echo "== SV: $qemu -cpu rv64,xsv=true"
 "$qemu" -cpu rv64,xsv=true "$bench" sv | tee -a "$out" | grep -v '^RESULT'
 echo "== RVV: $qemu -cpu rv64,v=true,vlen=128"
@@ -25,3 +25,30 @@ END {
             (sv / glibc[k, "SV"]) / (rvv / glibc[k, "RVV"])
     }
 }' "$out"
+# Host instructions (callgrind on QEMU): the difference between 3 and 1
+# passes over each data set, per byte, SV and glibc in the same QEMU, so
+# start-up and translation cancel out.  Stable where bytes/ns is noisy.
+command -v valgrind >/dev/null || {
+    echo "strlen.sh: valgrind is missing (scripts/install-deps.sh)" >&2
+    exit 1
+}
+ir() { # fn data reps
+    valgrind --tool=callgrind --callgrind-out-file="$out.cg" \
+        "$qemu" -cpu rv64,xsv=true "$bench" cg "$@" 2>"$out.log" \
+        >"$out.bytes" || { cat "$out.log" >&2; exit 1; }
+    sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$out.cg"
+}
+echo "== host instructions per byte (callgrind; ratio > 1: SV is cheaper)"
+for data in long short; do
+    for fn in sv glibc; do
+        a=$(ir $fn $data 1) b=$(ir $fn $data 3)
+        bytes=$(sed -n 's/^BYTES //p' "$out.bytes")
+        eval "ipb_$fn=\$(echo \"$a $b $bytes\" |
+            awk '{ printf \"%.3f\", (\$2 - \$1) / (2 * \$3) }')"
+    done
+    echo "$data $ipb_sv $ipb_glibc" | awk '{
+        printf "%-5s SV %.3f, glibc %.3f insns/byte (%.1f, %.1f per 64 bytes)",
+            $1, $2, $3, 64 * $2, 64 * $3
+        printf "   glibc/SV %.2fx\n", $3 / $2 }'
+done
+rm -f "$out.cg" "$out.log" "$out.bytes"

@@ -13,6 +13,10 @@
  * inlines the others).  Every result is checked, so a wrong answer fails
  * the benchmark.  The last lines are machine-readable ("RESULT ...") for
  * bench/strlen.sh, which runs both configurations and compares them.
+ *   strlen_bench cg sv|glibc|rvv long|short REPS
+ *                      no timing: REPS passes of one function over one
+ *                      data set, for callgrind (bench/strlen.sh subtracts
+ *                      two REPS counts, so start-up cancels out)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -137,13 +141,29 @@ static void report(const char *what, const char *key, double bytes,
            bytes / best[0], bytes / best[1], bytes / best[2]);
 }
 
+static int usage(void)
+{
+    fprintf(stderr, "usage: strlen_bench sv|rvv\n"
+                    "       strlen_bench cg sv|glibc|rvv long|short REPS\n");
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2 || (strcmp(argv[1], "sv") && strcmp(argv[1], "rvv"))) {
-        fprintf(stderr, "usage: strlen_bench sv|rvv\n");
-        return 2;
+    int cg = argc == 5 && !strcmp(argv[1], "cg");
+
+    if (cg) {
+        fns[0] = !strcmp(argv[2], "sv")      ? sv_strlen_call
+                 : !strcmp(argv[2], "glibc") ? strlen
+                 : !strcmp(argv[2], "rvv")   ? rvv_strlen
+                                             : NULL;
+        if (!fns[0] || (strcmp(argv[3], "long") && strcmp(argv[3], "short"))) {
+            return usage();
+        }
+    } else if (argc != 2 || (strcmp(argv[1], "sv") && strcmp(argv[1], "rvv"))) {
+        return usage();
     }
-    if (!strcmp(argv[1], "rvv")) {
+    if (!cg && !strcmp(argv[1], "rvv")) {
         fns[0] = rvv_strlen;
         names[0] = "RVV";
     }
@@ -163,6 +183,23 @@ int main(int argc, char **argv)
         shorts[i] = s;
         short_len[i] = len;
         short_total += len;
+    }
+    if (cg) {
+        int reps = atoi(argv[4]);
+        double (*run)(strlen_fn) =
+            strcmp(argv[3], "long") ? run_short : run_big;
+
+        for (int r = 0; r < reps; r++) {
+            run(fns[0]);
+        }
+        printf("BYTES %.0f\n", strcmp(argv[3], "long")
+                                   ? SHORT_REPEAT * (double)short_total
+                                   : (double)BIG);
+        if (bad) {
+            printf("FAIL: a strlen returned a wrong length\n");
+            return 1;
+        }
+        return 0;
     }
     report("1 MiB string", "long", BIG, run_big);
     report("4096 strings of 8..64 bytes x8", "short",

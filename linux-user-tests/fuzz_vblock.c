@@ -12,7 +12,12 @@
  * (fuzz_save below).  The program's own data is read-only while a block
  * runs, so that random stores cannot corrupt the fuzzer.
  *
- *   fuzz_vblock [rounds [seed [digest]]]   default: 20000 rounds, seed 1
+ *   fuzz_vblock [rounds [seed [digest [alu|fuse]]]]
+ *                                  default: 20000 rounds, seed 1
+ *
+ * "alu" generates well-formed blocks of integer ALU opcodes instead
+ * (put_alu_block), for the backend-agreement test of the ALU backends;
+ * "fuse" load + vector branch pairs (put_fuse_block).
  *
  * With "digest", each round prints one line "round signal hash": a hash
  * of what the block left -- the signal, its address, the signal
@@ -21,6 +26,13 @@
  * area.  Runs of the same seed under different SV backends (SV_BACKEND,
  * docs/sv-engine.md) must print the same lines, except for rounds that
  * ended by SIGALRM (timing) in either (backends.sh compares them).
+ *
+ * With "fuse" every block is a unit-stride load (trap-ffirst or not,
+ * random width and predicates) followed by a vector branch that reads
+ * what it loaded (put_fuse_block), sometimes in a strlen-like loop, over
+ * random bytes that end at an unmapped page at a random distance: the
+ * pair the translator fuses (docs/sv-engine.md).  fuse.sh compares runs
+ * with fusion on (SV_BACKEND=auto) and off (nofuse, general).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -360,9 +372,218 @@ static unsigned put_structured_block(uint8_t *code)
     return len;
 }
 
+/*
+ * "alu" mode: a well-formed block of integer ALU opcodes on tagged
+ * registers, the shapes of the inline and gvec backends (docs/sv-engine.md):
+ * usually a VL block "sv.setvl rd, x0, vlmax" (VL = MVL, so the unrolled
+ * forms run), four 16-bit register entries for a0..a3 with one element
+ * width (often) and bases in x32..x127 (often 16-byte aligned, sometimes
+ * overlapping), predicate entries mostly on an unused key (t6), and two
+ * to six OP / OP-IMM / OP-32 opcodes (and C.MV / C.ADD) on a0..a3, x0 and
+ * untagged registers.
+ */
+static uint32_t alu_reg(void)
+{
+    static const uint8_t regs[] = {10, 11, 12, 13, 10, 11, 12, 13, 0, 5, 9};
+    return regs[rnd() % sizeof(regs)];
+}
+
+static unsigned put_alu_op(uint8_t *p, unsigned room)
+{
+    /* Valid funct7/funct3 pairs: base, SUB/SRA, M (OP); W forms (OP-32). */
+    static const uint16_t op[] = {0x000, 0x001, 0x002, 0x003, 0x004, 0x005,
+                                  0x006, 0x007, 0x200, 0x205, 0x010, 0x013,
+                                  0x014, 0x017, 0x000, 0x200, 0x000};
+    static const uint16_t op32[] = {0x000, 0x001, 0x005, 0x200,
+                                    0x205, 0x010, 0x014, 0x017};
+    uint32_t rd = alu_reg(), rs1 = alu_reg(), rs2 = alu_reg();
+    uint32_t f3 = rnd() % 8, w, k;
+
+    if (room >= 2 && (room < 4 || rnd() % 8 == 0)) {
+        /* C.MV / C.ADD rd, rs2 (rd != 0, rs2 != 0). */
+        uint16_t h = (uint16_t)(0x8002 | (rnd() % 2) << 12 |
+                                (rd ? rd : 10) << 7 | (rs2 ? rs2 : 11) << 2);
+        memcpy(p, &h, 2);
+        return 2;
+    }
+    switch (rnd() % 5) {
+    case 0: /* OP-IMM: ADDI SLLI SLTI SLTIU XORI SRLI/SRAI ORI ANDI */
+        w = (uint32_t)(rnd() % 4096) << 20;
+        if (f3 == 1) {
+            w = (uint32_t)(rnd() % 64) << 20;
+        } else if (f3 == 5) {
+            w = (uint32_t)(rnd() % 64) << 20 | (uint32_t)(rnd() % 2) << 30;
+        }
+        w |= rs1 << 15 | f3 << 12 | rd << 7 | 0x13;
+        break;
+    case 1: /* OP-32 (ADDW SUBW SLLW ...) or ADDIW */
+        if (rnd() % 4 == 0) {
+            w = (uint32_t)(rnd() % 4096) << 20 | rs1 << 15 | rd << 7 | 0x1b;
+            break;
+        }
+        k = op32[rnd() % 8];
+        w = (k >> 4) << 25 | rs2 << 20 | rs1 << 15 | (k & 7) << 12 | rd << 7 |
+            0x3b;
+        break;
+    default: /* OP: the base ops, SUB/SRA, the M extension */
+        k = op[rnd() % (sizeof(op) / sizeof(op[0]))];
+        w = (k >> 4) << 25 | rs2 << 20 | rs1 << 15 | (k & 7) << 12 | rd << 7 |
+            0x33;
+        break;
+    }
+    memcpy(p, &w, 4);
+    return 4;
+}
+
+static unsigned put_alu_block(uint8_t *code)
+{
+    unsigned off = 0, len = 16 + 4 + 2 * (2 + rnd() % 12);
+    unsigned vew = rnd() % 4,
+             vlmax = rnd() % 2 ? 8 + rnd() % 57 : 1 + rnd() % 64;
+    /* Registers of one vector at the block's main width; four fit. */
+    unsigned q = (vlmax * (vew ? 4 << vew : 64) / 8 + 7) / 8;
+    unsigned room = 96 > 4 * q + 3 ? 96 - 4 * q - 3 : 1;
+    unsigned base =
+        32 + (rnd() % 2 ? 2 * (rnd() % ((room + 1) / 2)) : rnd() % room);
+
+    /* VBLOCK2: VL block, 4 register entries, 2 predicate entries (8-bit). */
+    put16(code, &off,
+          (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 0 << 9 | 0 << 8 | 1 << 7 |
+                     0x7f));
+    put16(code, &off, (uint16_t)((len - 12) / 2));
+    if (rnd() % 8) {
+        unsigned subvl = rnd() % 8 ? 0 : rnd() % 4;
+        put16(code, &off,
+              (uint16_t)(0 << 14 | subvl << 12 | (vlmax - 1) << 6 |
+                         (rnd() % 8 ? 30 : 0)));
+    } else {
+        put16(code, &off, (uint16_t)rnd());
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned idx, isvec = rnd() % 8 != 0;
+        unsigned ew = rnd() % 4 ? vew : rnd() % 4;
+
+        if (rnd() % 4) {
+            /* The same vector, apart, or overlapping by a little. */
+            idx = base + (rnd() % 4) * q + (rnd() % 4 ? 0 : rnd() % 4);
+        } else {
+            idx = rnd() % 8 ? 32 + rnd() % 96 : rnd() % 128;
+        }
+        put16(code, &off,
+              (uint16_t)(isvec << 15 | (idx & 127) << 8 | 1 << 7 | ew << 5 |
+                         (10 + k)));
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        /* 8-bit predicate entries (masks x9, x10): usually key t6. */
+        unsigned key = rnd() % 4 ? 31 : 10 + rnd() % 4;
+        code[off++] = (uint8_t)((rnd() % 2) << 7 | (rnd() % 2) << 6 |
+                                (rnd() % 2) << 5 | key);
+    }
+    while (off < len) {
+        off += put_alu_op(code + off, len - off);
+    }
+    return len;
+}
+
+static int alu_mode;
+
+/*
+ * "fuse" mode: FUSE_BYTES of random bytes (few zeros) at a fixed address,
+ * then an unmapped page.  fuse_ptr is where the block's address
+ * register points: near that page, mostly.
+ */
+#define FUSE_BYTES (2 * 4096)
+static uint8_t *fuse_buf;
+
+static void put32(uint8_t *p, unsigned *off, uint32_t v)
+{
+    memcpy(p + *off, &v, 4);
+    *off += 4;
+}
+
+/*
+ * A load then a vector branch on what it loaded, with random tables:
+ *   [add a0, a0, a4 at code - 4 when looping]
+ *   VBLOCK: VL block (rd, VLMAX) | 2 register entries | 2 predicate
+ *   entries | LB/LBU/LH/LW/LD k, imm(a0) | B?? k, rs2, target
+ * The branch goes back to the add (a strlen loop: a0 += VL) or past the
+ * block (C.EBREAK there and after the block: SIGTRAP at either pc).
+ * Registers the block uses are set by the caller (fuse_regs).
+ */
+static unsigned fuse_vl_reg, fuse_key, fuse_rs2;
+static unsigned put_fuse_block(uint8_t *code, int *loop)
+{
+    static const unsigned loads[] = {0, 4, 0, 4, 0, 4, 1, 5, 2, 3};
+    static const unsigned branches[] = {1, 1, 1, 1, 0, 4, 5, 6, 7};
+    static const unsigned keys[] = {5, 6, 7, 8, 9, 11, 12, 13, 15};
+    unsigned off = 0, vlmax, regidx, vew, ffirst, fn, imm, len, b_at;
+    int32_t rel;
+
+    *loop = rnd() % 3 == 0;
+    fuse_key = keys[rnd() % 9];
+    fuse_vl_reg = *loop || rnd() % 2 ? 14 : 16 + rnd() % 4;
+    fuse_rs2 = rnd() % 3 ? 0 : 20 + rnd() % 4;
+    vlmax = rnd() % 2 ? 64 : 1 + rnd() % 64;
+    regidx = rnd() % 8 ? 32 + rnd() % 89 : rnd() % 128;
+    vew = rnd() % 2 ? 1 : rnd() % 4; /* 8-bit elements, mostly */
+    ffirst = rnd() % 4 != 0;
+    /* header: vlset, nnn = 5 (20 bytes), rplen 2, pplen 1, 16-bit both */
+    put16(code, &off,
+          (uint16_t)(1 << 15 | 5 << 12 | 2 << 10 | 1 << 9 | 1 << 8 | 1 << 7 |
+                     0x7f));
+    /* VL block, mode 0: rd := VLMAX; SUBVL 2 sometimes */
+    put16(code, &off,
+          (uint16_t)((rnd() % 16 == 0) << 12 | (vlmax - 1) << 6 | fuse_vl_reg));
+    put16(code, &off,
+          (uint16_t)((rnd() % 16 != 0) << 15 | regidx << 8 | 1 << 7 | vew << 5 |
+                     fuse_key));
+    /* the branch's rs2: scalar (redirected) or vector, or an unused key */
+    if (fuse_rs2 && rnd() % 2) {
+        put16(code, &off,
+              (uint16_t)((rnd() % 2) << 15 | (32 + rnd() % 89) << 8 | 1 << 7 |
+                         (rnd() % 4) << 5 | fuse_rs2));
+    } else {
+        put16(code, &off, (uint16_t)(25 << 8 | 1 << 7 | 25));
+    }
+    /* the load's destination predicate: x0 inverted (all ones) mostly */
+    if (rnd() % 4) {
+        put16(code, &off, (uint16_t)(1 << 9 | 1 << 8 | fuse_key << 1 | ffirst));
+    } else {
+        put16(code, &off,
+              (uint16_t)((24 + rnd() % 4) << 11 | (rnd() % 2) << 10 |
+                         (rnd() % 2) << 9 | 1 << 8 | fuse_key << 1 | ffirst));
+    }
+    /* the branch's second predicate (result register, mode) or none */
+    if (fuse_rs2 && rnd() % 2) {
+        put16(code, &off,
+              (uint16_t)((24 + rnd() % 4) << 11 | (rnd() % 2) << 10 |
+                         (rnd() % 2) << 9 | 1 << 8 | fuse_rs2 << 1));
+    } else {
+        put16(code, &off, (uint16_t)(1 << 8 | 25 << 1));
+    }
+    fn = loads[rnd() % 10];
+    imm = rnd() % 4 ? 0 : (rnd() % 17) - 8;
+    put32(code, &off,
+          (imm & 0xfff) << 20 | 10 << 15 | fn << 12 | fuse_key << 7 | 0x03);
+    b_at = off;
+    len = off + 4;
+    /* back to the add before the block, or past the block's end */
+    rel = *loop ? -4 - (int32_t)b_at : (int32_t)(len + 8 - b_at);
+    fn = branches[rnd() % 9];
+    put32(code, &off,
+          (uint32_t)((rel >> 12) & 1) << 31 |
+              (uint32_t)((rel >> 5) & 0x3f) << 25 | fuse_rs2 << 20 |
+              fuse_key << 15 | fn << 12 | (uint32_t)((rel >> 1) & 0xf) << 8 |
+              (uint32_t)((rel >> 11) & 1) << 7 | 0x63);
+    return len;
+}
+
 /* A random block at code; returns its length. */
 static unsigned put_block(uint8_t *code)
 {
+    if (alu_mode) {
+        return put_alu_block(code);
+    }
     if (rnd() % 4) {
         return put_structured_block(code);
     }
@@ -405,6 +626,9 @@ int main(int argc, char **argv)
 {
     unsigned long rounds = argc > 1 ? strtoul(argv[1], NULL, 0) : 20000;
     int digest = digest_fixed = argc > 3 && strcmp(argv[3], "digest") == 0;
+    int fuse = argc > 4 && strcmp(argv[4], "fuse") == 0;
+
+    alu_mode = argc > 4 && strcmp(argv[4], "alu") == 0;
     uint8_t *code, *scratch;
     /*
      * The signal stack is mmapped high: a random LUI into sp could land
@@ -423,8 +647,9 @@ int main(int argc, char **argv)
 
     rng = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
     /* .data, .bss and the brk heap (stdio buffers, the TLS block). */
-    if (argc > 3 && !digest) {
-        fprintf(stderr, "fuzz_vblock: third argument must be 'digest'\n");
+    if ((argc > 3 && !digest) || (argc > 4 && !fuse && !alu_mode)) {
+        fprintf(stderr, "fuzz_vblock: arguments 3 and 4 must be 'digest' "
+                        "and 'alu' or 'fuse'\n");
         return 2;
     }
     printf("fuzz_vblock: %lu rounds, seed %llu\n", rounds,
@@ -436,6 +661,15 @@ int main(int argc, char **argv)
                     PROT_READ | PROT_WRITE | PROT_EXEC);
     scratch = fuzz_map(0x2000100000ull, SCRATCH_BYTES, PROT_READ | PROT_WRITE);
     digest_page = fuzz_map(0x2000900000ull, 4096, PROT_READ | PROT_WRITE);
+    if (fuse) {
+        /* the random bytes, then an unmapped page */
+        fuse_buf = fuzz_map(0x2000a00000ull, FUSE_BYTES + 4096,
+                            PROT_READ | PROT_WRITE);
+        if (fuse_buf == MAP_FAILED || munmap(fuse_buf + FUSE_BYTES, 4096)) {
+            perror("mmap");
+            return 2;
+        }
+    }
     if (code == MAP_FAILED || scratch == MAP_FAILED ||
         digest_page == MAP_FAILED) {
         perror("mmap");
@@ -469,7 +703,17 @@ int main(int argc, char **argv)
             code[i] = 0x02; /* C.EBREAK everywhere else */
             code[i + 1] = 0x90;
         }
-        len = put_block(code + 64);
+        if (fuse) {
+            int loop;
+
+            len = put_fuse_block(code + 64, &loop);
+            if (loop) {
+                /* add a0, a0, a4 */
+                memcpy(code + 60, &(uint32_t){0x00e50533}, 4);
+            }
+        } else {
+            len = put_block(code + 64);
+        }
         (void)len;
         for (unsigned i = 0; i < SCRATCH_BYTES; i += 8) {
             uint64_t v = mid + ((rnd() % 4096) & ~7u) - 2048;
@@ -478,10 +722,30 @@ int main(int argc, char **argv)
         for (unsigned i = 0; i < 96; i++) {
             fuzz_hi[i] =
                 rnd() % 4 ? mid + (rnd() % 256) * 8 - 1024 : rnd() % 70;
+            if (alu_mode) {
+                fuzz_hi[i] = rnd() % 8 ? rnd() : rnd() % 70;
+            }
         }
         for (unsigned i = 1; i < 31; i++) {
             fuzz_regs[i] =
                 rnd() % 4 ? mid + (rnd() % 256) * 8 - 1024 : rnd() % 70;
+        }
+        if (fuse) {
+            /* few zeros, so runs reach the unmapped page */
+            for (unsigned i = 0; i < FUSE_BYTES; i++) {
+                fuse_buf[i] = rnd() % 48 ? (uint8_t)(1 + rnd() % 255) : 0;
+            }
+            fuzz_regs[10] =
+                (uint64_t)(uintptr_t)(fuse_buf + FUSE_BYTES -
+                                      (rnd() % 2 ? rnd() % 96
+                                                 : rnd() % FUSE_BYTES));
+            fuzz_regs[fuse_vl_reg] = rnd() % 70;
+            if (fuse_rs2) {
+                fuzz_regs[fuse_rs2] = rnd() % 2 ? rnd() % 4 : rnd();
+            }
+            for (unsigned i = 24; i < 28; i++) {
+                fuzz_regs[i] = rnd();
+            }
         }
         fuzz_regs[3] = saved_gp;
         fuzz_regs[4] = saved_tp;

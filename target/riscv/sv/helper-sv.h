@@ -30,6 +30,42 @@ DEF_HELPER_6(sv_unit_run, void, env, i64, i64, i64, tl, i32)
 DEF_HELPER_2(sv_inline_vl, tl, env, i32)
 /* A vector (consensual) compare-and-branch (§6.5): returns "taken". */
 DEF_HELPER_4(sv_branch, tl, env, i64, i64, i32)
+/*
+ * A unit-stride load and the vector branch after it, fused (load desc0,
+ * desc1, imm, branch desc0, desc1): "taken", or -1 having changed
+ * nothing when either needs its general path (trans_sv.c.inc:
+ * sv_trans_fused).
+ */
+DEF_HELPER_6(sv_ldbr, tl, env, i64, i64, i64, i64, i64)
+/* The same for the strlen/memchr shape, specialised (SVSCAN desc, imm). */
+DEF_HELPER_3(sv_ldbr_scan, tl, env, i64, i64)
 /* A P48/P64 (SVPrefix, §4) on SVPSTATE: its loop set-up, then the loop;
  * the same arguments as sv_elements. */
 DEF_HELPER_6(sv_prefix, void, env, i64, i64, i64, tl, i32)
+/*
+ * The specialised integer element loops with a destination predicate
+ * (sv_alu.c), one per op and width (b h w d: 8..64 bits): the SVALU
+ * descriptor (sv_alu.h) and the immediate; 0, or -1 when
+ * helper_sv_elements must run the op.  Default flags: they read and
+ * write the register file in env.
+ */
+#ifndef DEF_SV_ALU_HELPERS
+#define DEF_SV_ALU_HELPERS(op)                                                 \
+    DEF_HELPER_3(sv_alu_##op##_b, tl, env, i32, i64)                           \
+    DEF_HELPER_3(sv_alu_##op##_h, tl, env, i32, i64)                           \
+    DEF_HELPER_3(sv_alu_##op##_w, tl, env, i32, i64)                           \
+    DEF_HELPER_3(sv_alu_##op##_d, tl, env, i32, i64)
+#endif
+DEF_SV_ALU_HELPERS(add)
+DEF_SV_ALU_HELPERS(sub)
+DEF_SV_ALU_HELPERS(and)
+DEF_SV_ALU_HELPERS(or)
+DEF_SV_ALU_HELPERS(xor)
+DEF_SV_ALU_HELPERS(sll)
+DEF_SV_ALU_HELPERS(srl)
+DEF_SV_ALU_HELPERS(sra)
+DEF_SV_ALU_HELPERS(slt)
+DEF_SV_ALU_HELPERS(sltu)
+DEF_SV_ALU_HELPERS(mul)
+DEF_SV_ALU_HELPERS(addw)
+DEF_SV_ALU_HELPERS(subw)

@@ -27,6 +27,9 @@
 #include "internals.h"
 #include "svcore.h"
 #include "sv_exec.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #if HOST_BIG_ENDIAN
 #error "Simple-V's byte-addressed register file needs a little-endian host (C6)"
@@ -599,11 +602,14 @@ static bool sv_unmasked(SVExec *ex, const sv_pred_entry *p)
 /*
  * Trap-ffirst on an unmasked unit-stride load, the vext_ldff model: probe
  * the pages of the whole run without faulting; if one is not accessible,
- * VL := the first group touching it (§7.1, A49) and the rest is a plain
- * load.  Returns false (the element loop decides) when the very first
- * group would fault: it must trap normally.
+ * the loop stops before the first group touching it (§7.1, A49) and the
+ * rest is a plain load; *cut is that group's index, which the caller
+ * writes to VL after the loads (as the element loop and
+ * helper_sv_unit_run do: a destination that holds the VL register then
+ * ends with the cut VL there).  Returns false (the element loop decides)
+ * when the very first group would fault: it must trap normally.
  */
-static bool sv_ldff_cut(SVExec *ex)
+static bool sv_ldff_cut(SVExec *ex, int *cut)
 {
     unsigned esb = ex->mem_es / 8, n = ex->vl * ex->subvl;
     target_ulong a0 = sv_mem_addr(ex, 0), end = a0 + (target_ulong)n * esb;
@@ -621,7 +627,7 @@ static bool sv_ldff_cut(SVExec *ex)
         if (groups == 0) {
             return false;
         }
-        sv_set_vl(ex, groups);
+        *cut = groups;
         ex->vl = groups;
         break;
     }
@@ -803,6 +809,7 @@ static void sv_loop_twin(SVExec *ex)
     bool ffirst = ex->pd.enabled && ex->pd.ffirst;
     bool first = true;
     unsigned i = st.srcoffs, j = st.destoffs, s0 = st.dsvoffs;
+    int cut_vl = -1; /* sv_ldff_cut's VL, written after the loads */
 
     if (op->cls == SV_OPC_LOAD) {
         src_vec = ex->rs1.isvec || ex->rd.isvec;
@@ -838,7 +845,7 @@ static void sv_loop_twin(SVExec *ex)
 
     if (op->cls == SV_OPC_LOAD && ffirst && !ex->rs1.isvec && ex->rd.isvec &&
         i == 0 && j == 0 && s0 == 0 && sv_unmasked(ex, &ex->pd) &&
-        sv_unmasked(ex, &ex->ps) && sv_ldff_cut(ex)) {
+        sv_unmasked(ex, &ex->ps) && sv_ldff_cut(ex, &cut_vl)) {
         ffirst = false; /* the elements left are all accessible */
     }
     if (is_mem && i == 0 && j == 0 && s0 == 0 && !ffirst) {
@@ -918,6 +925,9 @@ static void sv_loop_twin(SVExec *ex)
         j++;
     }
 done:
+    if (cut_vl >= 0) {
+        sv_set_vl(ex, cut_vl);
+    }
     sv_set_offsets(ex, 0, 0, 0);
 }
 
@@ -1109,86 +1119,150 @@ void HELPER(sv_elements)(CPURISCVState *env, uint64_t d0, uint64_t d1,
  * The common shape of vector memory access: a unit-stride run between a
  * scalar address and packed register elements of the memory's width, all
  * elements active, trap-ffirst or not (the translator checked the static
- * part: sv_unit_run_ok in trans_sv.c.inc).  Every page of the run is
- * probed without faulting first; only when all of them (or, for trap-
- * ffirst, a first part) are plain RAM does the run move, by memcpy, so
- * nothing is changed before a case the element loop must handle: SUBVL,
- * a resumed loop, a fault (precise, §7.1 for the first element), MMIO,
- * watchpoints, pages holding translated code.  Returns false for those.
+ * part: sv_unit_run_ok in trans_sv.c.inc).  Only when every page of the
+ * run (or, for trap-ffirst, a first part) is plain RAM does the run move,
+ * by memcpy, so nothing is changed before a case the element loop must
+ * handle: SUBVL, a resumed loop, a fault past element 0, MMIO,
+ * watchpoints.  Returns false for those.
+ *
+ * Pages are checked once per run, not per element.  System mode probes
+ * each page (probe_access_flags: the softmmu TLB).  User mode, like
+ * QEMU's own loads and stores (cpu_ldst.h), probes nothing for the first
+ * page: it accesses the host memory under set_helper_retaddr, so a fault
+ * there becomes the guest's SIGSEGV through the host's signal handler.
+ * The first access is element 0's first byte, so that fault is the one
+ * the element loop would raise (element 0, STATE's offsets 0, that
+ * address) and nothing has changed.  Only a run that crosses into a
+ * second page probes that page (page flags), so a fault there stays
+ * precise (the element loop) or cuts VL (trap-ffirst).
+ *
+ * check_only: do everything but move data and write VL; *n_out is the
+ * run's VL (cut or not).  Used by the fused load+branch to bail out
+ * before any change.
  */
-static bool sv_unit_run(CPURISCVState *env, uint64_t d0, uint64_t d1,
-                        uint64_t imm, uintptr_t ra)
+typedef struct SVUnitRun {
+    uint8_t *file;     /* register-file bytes of the data register */
+    void *host[2];     /* the run's host memory, page by page */
+    unsigned bytes[2]; /* bytes of the run in each */
+    unsigned pages, n; /* n: elements to move (cut by trap-ffirst) */
+    unsigned es;       /* element (and memory access) size */
+    bool cut, store, first_unprobed;
+} SVUnitRun;
+
+static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
+                             uint64_t imm, uintptr_t ra, SVUnitRun *u)
 {
     uint32_t state = env->sv.state;
     unsigned vl_reg = sv_state_vl_reg(state);
     int mmu_idx = riscv_env_mmu_index(env, false);
-    bool store, ffirst, cut = false;
-    unsigned es, n, off, pages = 0;
-    target_ulong a0, end, page_end[2];
-    void *host[2];
-    uint8_t *file;
+    MMUAccessType type;
+    bool ffirst;
+    unsigned es, off;
+    target_ulong a0, end;
     uint64_t data, addr;
 
     if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
         return false;
     }
     /* Runs once per vector access: only the fields it needs, unpacked. */
-    store = FIELD_EX64(d1, SVDESC, CLS) == SV_OPC_STORE;
-    data = extract64(d0, (store ? SV_RS2 : SV_RD) * SV_DESC_OPND_BITS,
+    u->store = FIELD_EX64(d1, SVDESC, CLS) == SV_OPC_STORE;
+    type = u->store ? MMU_DATA_STORE : MMU_DATA_LOAD;
+    data = extract64(d0, (u->store ? SV_RS2 : SV_RD) * SV_DESC_OPND_BITS,
                      SV_DESC_OPND_BITS);
     addr = extract64(d0, SV_RS1 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
     ffirst = FIELD_EX64(d1, SVDESC, FFIRST) == SV_FFIRST_TRAP;
-    es = 1 << FIELD_EX64(d1, SVDESC, LOG2ES);
-    n = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    es = u->es = 1 << FIELD_EX64(d1, SVDESC, LOG2ES);
+    u->n = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    u->cut = false;
     off = FIELD_EX64(data, SVOPND, REG) * 8;
-    if (off + n * es > SV_FILE_BYTES) {
+    if (off + u->n * es > SV_FILE_BYTES) {
         return false; /* the element loop raises illegal (C4) */
     }
-    file = FIELD_EX64(data, SVOPND, FP) ? (uint8_t *)env->sv_fpr
-                                        : (uint8_t *)env->sv_gpr;
+    u->file = (FIELD_EX64(data, SVOPND, FP) ? (uint8_t *)env->sv_fpr
+                                            : (uint8_t *)env->sv_gpr) +
+              off;
     a0 = env->sv_gpr[FIELD_EX64(addr, SVOPND, REG)] + imm;
-    end = a0 + (target_ulong)n * es;
+    end = a0 + (target_ulong)u->n * es;
+    u->pages = 0;
+    u->first_unprobed = false;
+    if (!u->n) {
+        return true;
+    }
+    if (end < a0) {
+        return false; /* wraps around: the element loop */
+    }
+#ifdef CONFIG_USER_ONLY
+    u->host[0] = g2h(env_cpu(env), a0);
+    u->first_unprobed = true;
+    u->pages = 1;
+    u->bytes[0] = MIN((a0 | ~TARGET_PAGE_MASK) + 1, end) - a0;
+    if (a0 + u->bytes[0] == end) {
+        return true;
+    }
+#endif
     /* At most 64 x 8 bytes: two pages. */
-    for (target_ulong p = a0; p < end; p = (p | ~TARGET_PAGE_MASK) + 1) {
+    for (target_ulong p = a0 + (u->pages ? u->bytes[0] : 0); p < end;
+         p = (p | ~TARGET_PAGE_MASK) + 1) {
         int flags;
 
-        if (pages == 2) {
+        if (u->pages == 2) {
             return false;
         }
-        flags = probe_access_flags(env, p, 1,
-                                   store ? MMU_DATA_STORE : MMU_DATA_LOAD,
-                                   mmu_idx, true, &host[pages], ra);
+        flags = probe_access_flags(env, p, 1, type, mmu_idx, true,
+                                   &u->host[u->pages], ra);
         if (flags == TLB_INVALID_MASK && ffirst && (p - a0) / es > 0) {
             /*
              * §7.1, A49: VL := the first element touching this page.  An
              * element 0 that would fault traps: the element loop's job.
              */
-            n = (p - a0) / es;
-            cut = true;
+            u->n = (p - a0) / es;
+            u->cut = true;
             break;
         }
-        if (flags || !host[pages]) {
+        if (flags || !u->host[u->pages]) {
             return false;
         }
-        page_end[pages++] = MIN((p | ~TARGET_PAGE_MASK) + 1, end);
-    }
-    for (unsigned i = 0, done = 0; i < pages && done < n * es; i++) {
-        unsigned count = MIN(page_end[i] - (a0 + done), n * es - done);
-
-        if (store) {
-            memcpy(host[i], file + off + done, count);
-        } else {
-            memcpy(file + off + done, host[i], count);
-        }
-        done += count;
-    }
-    if (cut && vl_reg) {
-        env->gpr[vl_reg] = n;
+        u->bytes[u->pages++] = MIN((p | ~TARGET_PAGE_MASK) + 1, end) - p;
     }
     return true;
 }
 
-/* The general loop for what sv_unit_run leaves (kept out of its frame). */
+/* Moves the planned run (faults only on element 0's first byte). */
+static void sv_unit_run_move(CPURISCVState *env, const SVUnitRun *u,
+                             uintptr_t ra)
+{
+    unsigned total = u->n * u->es, done = 0;
+    unsigned vl_reg = sv_state_vl_reg(env->sv.state);
+
+    if (u->first_unprobed) {
+        set_helper_retaddr(ra);
+        /* Element 0's first byte first: the access that may fault. */
+        if (u->store) {
+            *(volatile uint8_t *)u->host[0] = u->file[0];
+        } else {
+            u->file[0] = *(volatile uint8_t *)u->host[0];
+        }
+        barrier();
+    }
+    for (unsigned i = 0; i < u->pages && done < total; i++) {
+        unsigned count = MIN(u->bytes[i], total - done);
+
+        if (u->store) {
+            memcpy(u->host[i], u->file + done, count);
+        } else {
+            memcpy(u->file + done, u->host[i], count);
+        }
+        done += count;
+    }
+    if (u->first_unprobed) {
+        clear_helper_retaddr();
+    }
+    if (u->cut && vl_reg) {
+        env->gpr[vl_reg] = u->n;
+    }
+}
+
+/* The general loop for what the fast paths leave (kept out of their frame). */
 static __attribute__((noinline)) void
 sv_unit_run_slow(CPURISCVState *env, uint64_t d0, uint64_t d1, uint64_t imm,
                  target_ulong pc, uint32_t insn, uintptr_t ra)
@@ -1203,8 +1277,11 @@ void HELPER(sv_unit_run)(CPURISCVState *env, uint64_t d0, uint64_t d1,
                          uint64_t imm, target_ulong pc, uint32_t insn)
 {
     uintptr_t ra = GETPC();
+    SVUnitRun u;
 
-    if (!sv_unit_run(env, d0, d1, imm, ra)) {
+    if (sv_unit_run_plan(env, d0, d1, imm, ra, &u)) {
+        sv_unit_run_move(env, &u, ra);
+    } else {
         sv_unit_run_slow(env, d0, d1, imm, pc, insn, ra);
     }
 }
@@ -1222,8 +1299,12 @@ static bool sv_branch_operand_fits(const sv_branch_operand *o, unsigned vl)
     return !o->isvec || vl * o->width / 8 <= o->readable;
 }
 
-target_ulong HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1,
-                               uint32_t insn)
+/*
+ * The kernel's description from the packed one and the registers now:
+ * false when an operand's elements run past x127 (illegal).
+ */
+static bool sv_branch_prepare(CPURISCVState *env, uint64_t d0, uint64_t d1,
+                              sv_branch_desc *d)
 {
     /* This runs once per iteration of a vector loop: only what it needs. */
     uint64_t va = extract64(d0, SV_RS1 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
@@ -1235,48 +1316,59 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1,
     uint32_t state = env->sv.state;
     unsigned vl_reg = sv_state_vl_reg(state);
     const uint8_t *file = (const uint8_t *)env->sv_gpr;
-    sv_branch_desc d;
-    sv_branch_result r;
-    bool vector = FIELD_EX64(d1, SVDESC, VECTOR);
 
-    d.kind = FIELD_EX64(d1, SVDESC, FN);
+    d->kind = FIELD_EX64(d1, SVDESC, FN);
     /* The kernel may load whole SIMD vectors up to the file's end. */
-    d.a = (sv_branch_operand){file + areg * 8, FIELD_EX64(va, SVOPND, ISVEC),
-                              8 << FIELD_EX64(va, SVOPND, LOG2W),
-                              sizeof(env->sv_gpr) - areg * 8};
-    d.b = (sv_branch_operand){file + breg * 8, FIELD_EX64(vb, SVOPND, ISVEC),
-                              8 << FIELD_EX64(vb, SVOPND, LOG2W),
-                              sizeof(env->sv_gpr) - breg * 8};
-    if (!vector) {
+    d->a = (sv_branch_operand){file + areg * 8, FIELD_EX64(va, SVOPND, ISVEC),
+                               8 << FIELD_EX64(va, SVOPND, LOG2W),
+                               sizeof(env->sv_gpr) - areg * 8};
+    d->b = (sv_branch_operand){file + breg * 8, FIELD_EX64(vb, SVOPND, ISVEC),
+                               8 << FIELD_EX64(vb, SVOPND, LOG2W),
+                               sizeof(env->sv_gpr) - breg * 8};
+    if (!FIELD_EX64(d1, SVDESC, VECTOR)) {
         /* Both redirected scalars: an ordinary branch (A29). */
-        d.ps = ~(uint64_t)0;
-        d.zero1 = d.ffirst = d.has_target = d.inv2 = d.zero2 = 0;
-        d.target_old = 0;
-        d.vl = 1;
-        d.start = 0;
-        return sv_vector_branch(&d).taken;
+        d->ps = ~(uint64_t)0;
+        d->zero1 = d->ffirst = d->has_target = d->inv2 = d->zero2 = 0;
+        d->target_old = 0;
+        d->vl = 1;
+        d->start = 0;
+        return true;
     }
-    d.vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
-    if (!sv_branch_operand_fits(&d.a, d.vl) ||
-        !sv_branch_operand_fits(&d.b, d.vl)) {
-        SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
-
-        sv_illegal(&ex, "elements run past register 127 (§5.5)");
+    d->vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    if (!sv_branch_operand_fits(&d->a, d->vl) ||
+        !sv_branch_operand_fits(&d->b, d->vl)) {
+        return false;
     }
-    d.ps = ~(uint64_t)0;
+    d->ps = ~(uint64_t)0;
     if (first.enabled) {
         uint64_t m = first.predidx ? env->gpr[first.predidx] : 0;
 
-        d.ps = first.inv ? ~m : m;
+        d->ps = first.inv ? ~m : m;
     }
-    d.zero1 = first.enabled && first.zero;
-    d.ffirst = first.enabled && first.ffirst;
-    d.has_target = second.enabled;
-    d.inv2 = second.inv;
-    d.zero2 = second.zero;
-    d.target_old = second.predidx ? env->gpr[second.predidx] : 0;
-    d.start = sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
-    r = sv_vector_branch(&d);
+    d->zero1 = first.enabled && first.zero;
+    d->ffirst = first.enabled && first.ffirst;
+    d->has_target = second.enabled;
+    d->inv2 = second.inv;
+    d->zero2 = second.zero;
+    d->target_old = second.predidx ? env->gpr[second.predidx] : 0;
+    d->start =
+        sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
+    return true;
+}
+
+/* Runs the kernel and writes its results (VL cut, mask, STATE). */
+static target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
+                                     const sv_branch_desc *d)
+{
+    sv_branch_result r = sv_vector_branch(d);
+    sv_pred_entry second;
+    uint32_t state = env->sv.state;
+    unsigned vl_reg = sv_state_vl_reg(state);
+
+    if (!FIELD_EX64(d1, SVDESC, VECTOR)) {
+        return r.taken;
+    }
+    second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
     /*
      * §6.5's order: the VL cut happens in the loop, the mask is stored
      * after it, so the mask wins when both name one register (found by
@@ -1291,6 +1383,257 @@ target_ulong HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1,
     if (!sv_state_offsets_zero(state)) {
         /* A resumed compare is done: offsets back to 0 (§1.6 rule 5). */
         env->sv.state = sv_state_set_offsets(env->sv.state, 0, 0, 0);
+    }
+    return r.taken;
+}
+
+target_ulong HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1,
+                               uint32_t insn)
+{
+    sv_branch_desc d;
+
+    if (!sv_branch_prepare(env, d0, d1, &d)) {
+        SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
+
+        sv_illegal(&ex, "elements run past register 127 (§5.5)");
+    }
+    return sv_branch_finish(env, d1, &d);
+}
+
+/*
+ * A trap-ffirst (or plain) unit-stride load and the vector branch after
+ * it, fused (the strlen/memchr loop, trans_sv.c.inc: sv_fuse_ok).  The
+ * same as helper_sv_unit_run then helper_sv_branch, or returns -1 having
+ * changed nothing when either would take its general path (the
+ * translator then runs the two unfused).  The only fault possible is the
+ * load's, on element 0's first byte, exactly as the unfused load's.
+ */
+target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
+                             uint64_t imm, uint64_t br0, uint64_t br1)
+{
+    uintptr_t ra = GETPC();
+    SVUnitRun u;
+    sv_branch_desc d;
+
+    /*
+     * The branch's bounds with VL before the load's cut: the cut only
+     * shortens it, so this is conservative (a cut that makes an
+     * out-of-bounds branch legal takes the unfused path).
+     */
+    if (!sv_unit_run_plan(env, ld0, ld1, imm, ra, &u) ||
+        !sv_branch_prepare(env, br0, br1, &d)) {
+        return -1;
+    }
+    /*
+     * The branch's VL and predicates were read before the load: a load
+     * into x0..x31 could change them (a register operand is read by the
+     * kernel from the file, after the load, as unfused).
+     */
+    if (u.file >= (uint8_t *)env->sv_gpr &&
+        u.file < (uint8_t *)&env->sv_gpr[32]) {
+        return -1;
+    }
+    sv_unit_run_move(env, &u, ra);
+    if (u.cut) {
+        /* VL as the branch would read it after the load's cut. */
+        unsigned vl_reg = sv_state_vl_reg(env->sv.state);
+
+        d.vl = sv_effective_vl(env->sv.state, vl_reg ? env->gpr[vl_reg] : 0);
+    }
+    return sv_branch_finish(env, br1, &d);
+}
+
+/*
+ * The strlen/memchr pair, specialised (trans_sv.c.inc: sv_scan_desc): a
+ * byte load (LB/LBU, trap-ffirst or plain) from a scalar address into
+ * packed bytes at x32 or above, then BNE of those bytes against a scalar
+ * with fail-on-first, first predicate all ones and no second one (ifall).
+ * desc: SVSCAN fields (sv_exec.h).  The same as helper_sv_unit_run then
+ * helper_sv_branch, or -1 having changed nothing (the translator then
+ * runs the two unfused).  One check of the page(s), a memcpy into the
+ * register file and a memchr there.
+ */
+
+/* The branch's scalar (rs2, its element width), zero-extended. */
+static inline uint64_t sv_scan_scalar(CPURISCVState *env, uint64_t desc)
+{
+    const void *p = &env->sv_gpr[FIELD_EX64(desc, SVSCAN, SCALAR)];
+
+    if (!FIELD_EX64(desc, SVSCAN, SCALAR)) {
+        return 0; /* x0: C.BNEZ, or BNE against zero (strlen) */
+    }
+    switch (FIELD_EX64(desc, SVSCAN, LOG2W)) {
+    case 0:
+        return *(const uint8_t *)p;
+    case 1:
+        return *(const uint16_t *)p;
+    case 2:
+        return *(const uint32_t *)p;
+    default:
+        return *(const uint64_t *)p;
+    }
+}
+
+/*
+ * Copies 64 bytes (in one page) from guest memory into the register
+ * file and returns the index of the first byte equal to c there (64:
+ * none; c > 0xff: none).  The guest bytes are read once, front to back,
+ * so a fault is on the first access, at element 0's address.
+ */
+static inline unsigned sv_copy_find64(uint8_t *dst, const uint8_t *src,
+                                      uint64_t c)
+{
+    uint64_t hits = 0;
+#ifdef __SSE2__
+    __m128i k = _mm_set1_epi8((char)c);
+    __m128i v0 = _mm_loadu_si128((const __m128i *)src);
+    __m128i v1 = _mm_loadu_si128((const __m128i *)(src + 16));
+    __m128i v2 = _mm_loadu_si128((const __m128i *)(src + 32));
+    __m128i v3 = _mm_loadu_si128((const __m128i *)(src + 48));
+
+    _mm_storeu_si128((__m128i *)dst, v0);
+    _mm_storeu_si128((__m128i *)(dst + 16), v1);
+    _mm_storeu_si128((__m128i *)(dst + 32), v2);
+    _mm_storeu_si128((__m128i *)(dst + 48), v3);
+    hits = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, k)) |
+           (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, k)) << 16 |
+           (uint64_t)((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v2, k)) |
+                      (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v3, k)) << 16)
+               << 32;
+#else
+    memcpy(dst, src, 64);
+    for (int i = 0; i < 64; i++) {
+        hits |= (uint64_t)(dst[i] == (uint8_t)c) << i;
+    }
+#endif
+    if (c > 0xff) {
+        return 64;
+    }
+    return hits ? ctz64(hits) : 64;
+}
+
+/* Everything but the whole in-page 64-byte iteration (kept out of line). */
+static __attribute__((noinline)) target_ulong
+sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
+{
+    unsigned vl_reg, first, bytes0;
+    int n =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
+    uint8_t *file = (uint8_t *)&env->sv_gpr[FIELD_EX64(desc, SVSCAN, DATA)];
+    target_ulong a0, end;
+    void *host0, *host1 = NULL;
+    uint64_t scalar;
+    const uint8_t *hit;
+    sv_branch_result r;
+    bool cut = false;
+
+    if (n <= 0) {
+        return -1;
+    }
+    a0 = env->sv_gpr[FIELD_EX64(desc, SVSCAN, ADDR)] + imm;
+    end = a0 + n;
+    if (end < a0) {
+        return -1;
+    }
+    bytes0 = MIN((a0 | ~TARGET_PAGE_MASK) + 1, end) - a0;
+#ifdef CONFIG_USER_ONLY
+    host0 = g2h(env_cpu(env), a0);
+#else
+    if (probe_access_flags(env, a0, 1, MMU_DATA_LOAD,
+                           riscv_env_mmu_index(env, false), true, &host0, ra) ||
+        !host0) {
+        return -1;
+    }
+#endif
+    if (bytes0 < n) {
+        int flags = probe_access_flags(env, a0 + bytes0, 1, MMU_DATA_LOAD,
+                                       riscv_env_mmu_index(env, false), true,
+                                       &host1, ra);
+
+        if (flags == TLB_INVALID_MASK && FIELD_EX64(desc, SVSCAN, FFIRST)) {
+            n = bytes0; /* §7.1, A49: VL := the first element there */
+            cut = true;
+        } else if (flags || !host1) {
+            return -1;
+        }
+    }
+    /* As sv_unit_run_move: element 0's byte first (the one that faults). */
+    set_helper_retaddr(ra);
+    file[0] = *(volatile uint8_t *)host0;
+    barrier();
+    memcpy(file, host0, MIN(bytes0, n));
+    if (n > bytes0) {
+        memcpy(file + bytes0, host1, n - bytes0);
+    }
+    clear_helper_retaddr();
+    if (cut && vl_reg) {
+        env->gpr[vl_reg] = n;
+    }
+    /* The branch's scalar after the load (it may be the VL register). */
+    scalar = sv_scan_scalar(env, desc);
+    hit = scalar > 0xff ? NULL : memchr(file, (int)scalar, n);
+    first = hit ? hit - file : n; /* > 0xff: NE holds for every byte */
+    r = sv_vector_branch_ffirst_ifall(n, first);
+    if (r.cut && vl_reg) {
+        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    }
+    return r.taken;
+}
+
+/*
+ * The strlen/memchr pair, specialised (trans_sv.c.inc: sv_scan_shape): a
+ * byte load (LB/LBU, trap-ffirst or plain) from a scalar address into
+ * packed bytes at x32..x120 (its 64 bytes stay in the file), then BNE of
+ * those bytes against a scalar outside them, with fail-on-first, first
+ * predicate all ones and no second one (ifall).  desc: SVSCAN fields
+ * (sv_exec.h).  The same as helper_sv_unit_run then helper_sv_branch, or
+ * -1 having changed nothing (the translator then runs the two unfused).
+ * The common iteration, 64 bytes inside one page, is a copy into the
+ * register file and a compare in the same pass; the rest is
+ * sv_ldbr_scan_slow.
+ */
+target_ulong HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc,
+                                  uint64_t imm)
+{
+    unsigned vl_reg, first;
+    int n =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
+    target_ulong a0 = env->sv_gpr[FIELD_EX64(desc, SVSCAN, ADDR)] + imm;
+    uint8_t *file;
+    const uint8_t *host;
+    sv_branch_result r;
+
+    if (n != 64 || (a0 & ~TARGET_PAGE_MASK) > TARGET_PAGE_SIZE - 64) {
+        return sv_ldbr_scan_slow(env, desc, imm, GETPC());
+    }
+#ifdef CONFIG_USER_ONLY
+    host = g2h(env_cpu(env), a0);
+#else
+    {
+        void *h;
+
+        if (probe_access_flags(env, a0, 1, MMU_DATA_LOAD,
+                               riscv_env_mmu_index(env, false), true, &h,
+                               GETPC()) ||
+            !h) {
+            return -1;
+        }
+        host = h;
+    }
+#endif
+    file = (uint8_t *)&env->sv_gpr[FIELD_EX64(desc, SVSCAN, DATA)];
+    /*
+     * Element 0 first: a fault there is the unfused load's (precise).  The
+     * barrier keeps the copy's loads (in any order) after it.
+     */
+    set_helper_retaddr(GETPC());
+    file[0] = *(volatile const uint8_t *)host;
+    barrier();
+    first = sv_copy_find64(file, host, sv_scan_scalar(env, desc));
+    clear_helper_retaddr();
+    r = sv_vector_branch_ffirst_ifall(64, first);
+    if (r.cut && vl_reg) {
+        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
     }
     return r.taken;
 }

@@ -109,6 +109,32 @@ unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value);
 /* True when srcoffs, destoffs and dsvoffs are all 0 (no loop part-done). */
 bool sv_state_offsets_zero(uint32_t state);
 
+/*
+ * For fast paths that run a whole loop at once (once per vector
+ * iteration, so inline): the effective VL when SUBVL is 1 and no loop is
+ * part-done, else -1; *vl_reg := STATE.vl.  x is the integer register
+ * file (x[STATE.vl] is read).  The masks are the layout above; state.cc
+ * checks them against its field table at compile time.
+ */
+#define SV_STATE_MAXVL_MASK 0x0000003Fu
+#define SV_STATE_VL_SHIFT 6
+#define SV_STATE_VL_MASK 0x00000FC0u
+#define SV_STATE_OFFS_SUBVL_MASK 0x0FFFF000u /* srcoffs..dsvoffs, subvl */
+
+static inline int sv_state_plain_vl(uint32_t state, const uint64_t *x,
+                                    unsigned *vl_reg)
+{
+    unsigned reg = (state & SV_STATE_VL_MASK) >> SV_STATE_VL_SHIFT;
+    uint64_t mvl = (state & SV_STATE_MAXVL_MASK) + 1;
+
+    *vl_reg = reg;
+    if (state & SV_STATE_OFFS_SUBVL_MASK) {
+        return -1;
+    }
+    /* §1.4, A39, A40, A50: STATE.vl = x0 is one element. */
+    return !reg ? 1 : (int)(x[reg] < mvl ? x[reg] : mvl);
+}
+
 /* STATE with its three loop offsets replaced (each truncated to its field);
  * element loops store this before every element access (§1.6, §9). */
 uint32_t sv_state_set_offsets(uint32_t state, unsigned srcoffs,
@@ -725,6 +751,28 @@ typedef struct sv_branch_result {
  * ifnotall P != tested, ifany P != 0, ifnone P == 0 (no target: ifall).
  */
 sv_branch_result sv_vector_branch(const sv_branch_desc *d);
+
+/*
+ * sv_vector_branch's result for one shape, decided from a scan: rs1 a
+ * vector of vl elements, first predicate all ones with fail-on-first, no
+ * second predicate (ifall), start 0; first_fail is the index of the
+ * first element failing the compare, or vl when none does.
+ */
+static inline sv_branch_result
+sv_vector_branch_ffirst_ifall(unsigned vl, unsigned first_fail)
+{
+    sv_branch_result r;
+    uint64_t all = vl >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << vl) - 1;
+
+    /* §7.2, A19: the loop stops at the failure (VL := its index), which
+     * is tested and fails; ifall (§6.3) is "no element failed".  The mask
+     * (A20, unused without a target) as sv_vector_branch gives it. */
+    r.taken = first_fail >= vl;
+    r.cut = !r.taken;
+    r.new_vl = (uint8_t)first_fail;
+    r.mask = r.taken ? all : all & ~((uint64_t)1 << first_fail);
+    return r;
+}
 
 /* The mode a second predicate entry selects (§6.3): "ifall" (inv 0,
  * zero 0, or no entry), "ifnotall" (1, 0), "ifany" (0, 1), "ifnone"

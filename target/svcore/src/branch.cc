@@ -168,6 +168,25 @@ uint64_t compare_all(const sv_branch_desc &d, unsigned n)
     return svcore::compare_elements(job);
 }
 
+// The strlen/memchr shape: BNE of byte elements against a scalar that
+// fits a byte, fail-on-first, every element from 0 tested.  Then only the
+// bits up to the first failure matter (the loop stops there), and they
+// are "no element before it equals the scalar": one memchr.
+bool ffirst_bytes_ne(const sv_branch_desc &d, unsigned n, uint64_t tested)
+{
+    return d.ffirst && d.kind == SV_CMP_NE && d.a.isvec && !d.b.isvec &&
+           d.a.width == 8 && d.start == 0 && tested == low_bits(n) &&
+           extend(element(d.b, 0), d.b.width, false) <= 0xff;
+}
+
+uint64_t scan_bytes_ne(const sv_branch_desc &d, unsigned n)
+{
+    const auto *hit = static_cast<const uint8_t *>(
+        std::memchr(d.a.base, static_cast<int>(element(d.b, 0) & 0xff), n));
+
+    return hit ? low_bits(static_cast<unsigned>(hit - d.a.base)) : low_bits(n);
+}
+
 } // namespace
 
 extern "C" {
@@ -180,7 +199,11 @@ sv_branch_result sv_vector_branch(const sv_branch_desc *d)
 
     // Masked-out elements are skipped, or tested and failed when zeroing.
     uint64_t tested = d->zero1 ? in_range : in_range & d->ps;
-    const uint64_t pass = tested ? compare_all(*d, n) & d->ps : 0;
+    const uint64_t pass =
+        tested ? (ffirst_bytes_ne(*d, n, tested) ? scan_bytes_ne(*d, n)
+                                                 : compare_all(*d, n)) &
+                     d->ps
+               : 0;
 
     if (d->ffirst) {
         // §7.2, A19: the loop stops at the first failure, which counts.

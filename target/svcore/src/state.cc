@@ -37,6 +37,14 @@ uint32_t pack(const sv_state_fields &f)
            state::dsvoffs.encode(f.dsvoffs);
 }
 
+// svcore.h's inline sv_state_plain_vl uses these masks.
+static_assert(SV_STATE_MAXVL_MASK == state::maxvl.mask());
+static_assert(SV_STATE_VL_MASK == state::vl.mask() &&
+              SV_STATE_VL_SHIFT == state::vl.lsb);
+static_assert(SV_STATE_OFFS_SUBVL_MASK ==
+              (state::srcoffs.mask() | state::destoffs.mask() |
+               state::subvl.mask() | state::dsvoffs.mask()));
+
 // §1.4, A39, A40, A50: x0 means "vectorisation off", i.e. one element.
 unsigned effective_vl(unsigned vl_reg, unsigned maxvl, uint64_t vl_reg_value)
 {
