@@ -1477,19 +1477,29 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
  * register file and a compare in the same pass; the rest is
  * sv_ldbr_scan_slow.
  */
-target_ulong HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc,
-                                  uint64_t imm)
+/*
+ * The fast path of both entry points below.  vl_known: STATE is the one
+ * the block's VL block just set, with VL 64 in register VLREG (the
+ * translator knew it: sv_trans_fused), so STATE is not read.
+ */
+static inline __attribute__((always_inline)) target_ulong
+sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
+             bool vl_known)
 {
     unsigned vl_reg, first;
-    int n =
-        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
+    int n = vl_known ? 64
+                     : sv_state_plain_vl(env->sv.state,
+                                         (const uint64_t *)env->gpr, &vl_reg);
     target_ulong a0 = env->sv_gpr[FIELD_EX64(desc, SVSCAN, ADDR)] + imm;
     uint8_t *file;
     const uint8_t *host;
     sv_branch_result r;
 
+    if (vl_known) {
+        vl_reg = FIELD_EX64(desc, SVSCAN, VLREG);
+    }
     if (n != 64 || (a0 & ~TARGET_PAGE_MASK) > TARGET_PAGE_SIZE - 64) {
-        return sv_ldbr_scan_slow(env, desc, imm, GETPC());
+        return sv_ldbr_scan_slow(env, desc, imm, ra);
     }
 #ifdef CONFIG_USER_ONLY
     host = g2h(env_cpu(env), a0);
@@ -1498,8 +1508,7 @@ target_ulong HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc,
         void *h;
 
         if (probe_access_flags(env, a0, 1, MMU_DATA_LOAD,
-                               riscv_env_mmu_index(env, false), true, &h,
-                               GETPC()) ||
+                               riscv_env_mmu_index(env, false), true, &h, ra) ||
             !h) {
             return -1;
         }
@@ -1511,7 +1520,7 @@ target_ulong HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc,
      * Element 0 first: a fault there is the unfused load's (precise).  The
      * barrier keeps the copy's loads (in any order) after it.
      */
-    set_helper_retaddr(GETPC());
+    set_helper_retaddr(ra);
     file[0] = *(volatile const uint8_t *)host;
     barrier();
     first = sv_copy_find64(file, host, sv_scan_scalar(env, desc));
@@ -1521,4 +1530,21 @@ target_ulong HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc,
         env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
     }
     return r.taken;
+}
+
+/*
+ * These run once per 64 bytes of a string function: QEMU's hardening
+ * (-fzero-call-used-regs=used-gpr) would clear 8 registers on every
+ * return, a tenth of their cost; they hold no secret worth that.
+ */
+__attribute__((zero_call_used_regs("skip"))) target_ulong
+HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc, uint64_t imm)
+{
+    return sv_ldbr_scan(env, desc, imm, GETPC(), false);
+}
+
+__attribute__((zero_call_used_regs("skip"))) target_ulong
+HELPER(sv_ldbr_scan64)(CPURISCVState *env, uint64_t desc, uint64_t imm)
+{
+    return sv_ldbr_scan(env, desc, imm, GETPC(), true);
 }
