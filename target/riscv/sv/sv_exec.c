@@ -1031,24 +1031,26 @@ typedef struct SVUnitRun {
     unsigned bytes[2]; /* bytes of the run in each */
     unsigned pages, n; /* n: elements to move (cut by trap-ffirst) */
     unsigned es;       /* element (and memory access) size */
+    unsigned vl_reg;   /* STATE.vl */
     bool cut, store, first_unprobed;
 } SVUnitRun;
 
 static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
                              uint64_t imm, uintptr_t ra, SVUnitRun *u)
 {
-    uint32_t state = env->sv.state;
-    unsigned vl_reg = sv_state_vl_reg(state);
-    int mmu_idx = riscv_env_mmu_index(env, false);
+    unsigned vl_reg;
+    int vl =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
     MMUAccessType type;
     bool ffirst;
     unsigned es, off;
     target_ulong a0, end;
     uint64_t data, addr;
 
-    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
-        return false;
+    if (vl < 0) {
+        return false; /* SUBVL > 1 or a resumed loop */
     }
+    u->vl_reg = vl_reg;
     /* Runs once per vector access: only the fields it needs, unpacked. */
     u->store = FIELD_EX64(d1, SVDESC, CLS) == SV_OPC_STORE;
     type = u->store ? MMU_DATA_STORE : MMU_DATA_LOAD;
@@ -1057,7 +1059,7 @@ static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
     addr = extract64(d0, SV_RS1 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
     ffirst = FIELD_EX64(d1, SVDESC, FFIRST) == SV_FFIRST_TRAP;
     es = u->es = 1 << FIELD_EX64(d1, SVDESC, LOG2ES);
-    u->n = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    u->n = vl;
     u->cut = false;
     off = FIELD_EX64(data, SVOPND, REG) * 8;
     if (off + u->n * es > SV_FILE_BYTES) {
@@ -1093,8 +1095,9 @@ static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
         if (u->pages == 2) {
             return false;
         }
-        flags = probe_access_flags(env, p, 1, type, mmu_idx, true,
-                                   &u->host[u->pages], ra);
+        flags =
+            probe_access_flags(env, p, 1, type, riscv_env_mmu_index(env, false),
+                               true, &u->host[u->pages], ra);
         if (flags == TLB_INVALID_MASK && ffirst && (p - a0) / es > 0) {
             /*
              * §7.1, A49: VL := the first element touching this page.  An
@@ -1117,7 +1120,7 @@ static void sv_unit_run_move(CPURISCVState *env, const SVUnitRun *u,
                              uintptr_t ra)
 {
     unsigned total = u->n * u->es, done = 0;
-    unsigned vl_reg = sv_state_vl_reg(env->sv.state);
+    unsigned vl_reg = u->vl_reg;
 
     if (u->first_unprobed) {
         set_helper_retaddr(ra);
@@ -1158,8 +1161,9 @@ sv_unit_run_slow(CPURISCVState *env, uint64_t d0, uint64_t d1, uint64_t imm,
     sv_elements(env, &r, pc, ra);
 }
 
-void HELPER(sv_unit_run)(CPURISCVState *env, uint64_t d0, uint64_t d1,
-                         uint64_t imm, target_ulong pc, uint32_t insn)
+__attribute__((zero_call_used_regs("skip"))) void
+HELPER(sv_unit_run)(CPURISCVState *env, uint64_t d0, uint64_t d1, uint64_t imm,
+                    target_ulong pc, uint32_t insn)
 {
     uintptr_t ra = GETPC();
     SVUnitRun u;
@@ -1188,19 +1192,19 @@ static bool sv_branch_operand_fits(const sv_branch_operand *o, unsigned vl)
  * The kernel's description from the packed one and the registers now:
  * false when an operand's elements run past x127 (illegal).
  */
-static bool sv_branch_prepare(CPURISCVState *env, uint64_t d0, uint64_t d1,
-                              sv_branch_desc *d)
+static inline bool sv_branch_prepare(CPURISCVState *env, uint64_t d0,
+                                     uint64_t d1, sv_branch_desc *d,
+                                     unsigned *vl_reg)
 {
     /* This runs once per iteration of a vector loop: only what it needs. */
     uint64_t va = extract64(d0, SV_RS1 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
     uint64_t vb = extract64(d0, SV_RS2 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
     unsigned areg = FIELD_EX64(va, SVOPND, REG);
     unsigned breg = FIELD_EX64(vb, SVOPND, REG);
-    sv_pred_entry first = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PS));
-    sv_pred_entry second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
+    sv_pred_entry first, second;
     uint32_t state = env->sv.state;
-    unsigned vl_reg = sv_state_vl_reg(state);
     const uint8_t *file = (const uint8_t *)env->sv_gpr;
+    int vl;
 
     d->kind = FIELD_EX64(d1, SVDESC, FN);
     /* The kernel may load whole SIMD vectors up to the file's end. */
@@ -1217,13 +1221,25 @@ static bool sv_branch_prepare(CPURISCVState *env, uint64_t d0, uint64_t d1,
         d->target_old = 0;
         d->vl = 1;
         d->start = 0;
+        *vl_reg = 0;
         return true;
     }
-    d->vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    vl = sv_state_plain_vl(state, (const uint64_t *)env->gpr, vl_reg);
+    if (vl >= 0) {
+        d->vl = vl;
+        d->start = 0;
+    } else {
+        /* SUBVL > 1 (a branch ignores it) or a resumed compare. */
+        d->vl = sv_effective_vl(state, *vl_reg ? env->gpr[*vl_reg] : 0);
+        d->start =
+            sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
+    }
     if (!sv_branch_operand_fits(&d->a, d->vl) ||
         !sv_branch_operand_fits(&d->b, d->vl)) {
         return false;
     }
+    first = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PS));
+    second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
     d->ps = ~(uint64_t)0;
     if (first.enabled) {
         uint64_t m = first.predidx ? env->gpr[first.predidx] : 0;
@@ -1236,24 +1252,20 @@ static bool sv_branch_prepare(CPURISCVState *env, uint64_t d0, uint64_t d1,
     d->inv2 = second.inv;
     d->zero2 = second.zero;
     d->target_old = second.predidx ? env->gpr[second.predidx] : 0;
-    d->start =
-        sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
     return true;
 }
 
 /* Runs the kernel and writes its results (VL cut, mask, STATE). */
-static target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
-                                     const sv_branch_desc *d)
+static inline target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
+                                            const sv_branch_desc *d,
+                                            unsigned vl_reg)
 {
     sv_branch_result r = sv_vector_branch(d);
-    sv_pred_entry second;
-    uint32_t state = env->sv.state;
-    unsigned vl_reg = sv_state_vl_reg(state);
+    unsigned target;
 
     if (!FIELD_EX64(d1, SVDESC, VECTOR)) {
         return r.taken;
     }
-    second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
     /*
      * §6.5's order: the VL cut happens in the loop, the mask is stored
      * after it, so the mask wins when both name one register (found by
@@ -1262,27 +1274,34 @@ static target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
     if (r.cut && vl_reg) {
         env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
     }
-    if (second.enabled && second.predidx) {
-        env->gpr[second.predidx] = r.mask; /* whole register, A20 */
+    if (FIELD_EX64(d1, SVDESC, PD)) {
+        sv_pred_entry second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
+
+        target = second.enabled ? second.predidx : 0;
+        if (target) {
+            env->gpr[target] = r.mask; /* whole register, A20 */
+        }
     }
-    if (!sv_state_offsets_zero(state)) {
+    if (d->start || (env->sv.state & SV_STATE_OFFS_SUBVL_MASK &&
+                     !sv_state_offsets_zero(env->sv.state))) {
         /* A resumed compare is done: offsets back to 0 (§1.6 rule 5). */
         env->sv.state = sv_state_set_offsets(env->sv.state, 0, 0, 0);
     }
     return r.taken;
 }
 
-target_ulong HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1,
-                               uint32_t insn)
+__attribute__((zero_call_used_regs("skip"))) target_ulong
+HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1, uint32_t insn)
 {
     sv_branch_desc d;
+    unsigned vl_reg;
 
-    if (!sv_branch_prepare(env, d0, d1, &d)) {
+    if (!sv_branch_prepare(env, d0, d1, &d, &vl_reg)) {
         SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
 
         sv_illegal(&ex, "elements run past register 127 (§5.5)");
     }
-    return sv_branch_finish(env, d1, &d);
+    return sv_branch_finish(env, d1, &d, vl_reg);
 }
 
 /*
@@ -1299,6 +1318,7 @@ target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
     uintptr_t ra = GETPC();
     SVUnitRun u;
     sv_branch_desc d;
+    unsigned vl_reg;
 
     /*
      * The branch's bounds with VL before the load's cut: the cut only
@@ -1306,7 +1326,7 @@ target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
      * out-of-bounds branch legal takes the unfused path).
      */
     if (!sv_unit_run_plan(env, ld0, ld1, imm, ra, &u) ||
-        !sv_branch_prepare(env, br0, br1, &d)) {
+        !sv_branch_prepare(env, br0, br1, &d, &vl_reg)) {
         return -1;
     }
     /*
@@ -1320,16 +1340,14 @@ target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
     }
     sv_unit_run_move(env, &u, ra);
     if (u.cut) {
-        /* VL as the branch would read it after the load's cut. */
-        unsigned vl_reg = sv_state_vl_reg(env->sv.state);
-
+        /* VL as the branch reads it after the load's cut. */
         d.vl = sv_effective_vl(env->sv.state, vl_reg ? env->gpr[vl_reg] : 0);
     }
-    return sv_branch_finish(env, br1, &d);
+    return sv_branch_finish(env, br1, &d, vl_reg);
 }
 
 /*
- * The strlen/memchr pair, specialised (trans_sv.c.inc: sv_scan_desc): a
+ * The strlen/memchr pair, specialised (trans_sv.c.inc: sv_scan_shape): a
  * byte load (LB/LBU, trap-ffirst or plain) from a scalar address into
  * packed bytes at x32 or above, then BNE of those bytes against a scalar
  * with fail-on-first, first predicate all ones and no second one (ifall).
