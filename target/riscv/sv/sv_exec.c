@@ -1025,6 +1025,31 @@ void HELPER(sv_elements)(CPURISCVState *env, uint64_t d0, uint64_t d1,
  * run's VL (cut or not).  Used by the fused load+branch to bail out
  * before any change.
  */
+#ifdef CONFIG_USER_ONLY
+/*
+ * Whether user mode may access [a0, a0 + len) directly, unprobed: no
+ * plugin watches memory accesses (probe_access_flags would say
+ * TLB_FORCE_SLOW: the element loop's loads call the plugin), and the
+ * host range is one the host can fault on with its address.  A host
+ * address beyond the 47-bit user space (a wild guest pointer) faults
+ * without one (x86-64: #GP, si_addr 0), where the element loop's probe
+ * names the element's address; so does a range that wraps.
+ */
+static inline bool sv_user_direct_ok(CPURISCVState *env, target_ulong a0,
+                                     target_ulong len)
+{
+    uintptr_t h = (uintptr_t)g2h(env_cpu(env), a0);
+
+#ifdef CONFIG_PLUGIN
+    /* accel/tcg's cpu_plugin_mem_cbs_enabled(), which is internal there */
+    if (env_cpu(env)->neg.plugin_mem_cbs) {
+        return false;
+    }
+#endif
+    return h + len >= h && h + len <= (uintptr_t)1 << 47;
+}
+#endif
+
 typedef struct SVUnitRun {
     uint8_t *file;     /* register-file bytes of the data register */
     void *host[2];     /* the run's host memory, page by page */
@@ -1079,6 +1104,9 @@ static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
         return false; /* wraps around: the element loop */
     }
 #ifdef CONFIG_USER_ONLY
+    if (!sv_user_direct_ok(env, a0, end - a0)) {
+        return false;
+    }
     u->host[0] = g2h(env_cpu(env), a0);
     u->first_unprobed = true;
     u->pages = 1;
@@ -1390,9 +1418,13 @@ static inline unsigned sv_copy_find64(uint8_t *dst, const uint8_t *src,
 #ifdef __SSE2__
     __m128i k = _mm_set1_epi8((char)c);
     __m128i v0 = _mm_loadu_si128((const __m128i *)src);
-    __m128i v1 = _mm_loadu_si128((const __m128i *)(src + 16));
-    __m128i v2 = _mm_loadu_si128((const __m128i *)(src + 32));
-    __m128i v3 = _mm_loadu_si128((const __m128i *)(src + 48));
+    __m128i v1, v2, v3;
+
+    /* Bytes 0..15 first: a fault is element 0's (see the callers). */
+    asm volatile("" : "+x"(v0) : : "memory");
+    v1 = _mm_loadu_si128((const __m128i *)(src + 16));
+    v2 = _mm_loadu_si128((const __m128i *)(src + 32));
+    v3 = _mm_loadu_si128((const __m128i *)(src + 48));
 
     _mm_storeu_si128((__m128i *)dst, v0);
     _mm_storeu_si128((__m128i *)(dst + 16), v1);
@@ -1440,6 +1472,9 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
     }
     bytes0 = MIN((a0 | ~TARGET_PAGE_MASK) + 1, end) - a0;
 #ifdef CONFIG_USER_ONLY
+    if (!sv_user_direct_ok(env, a0, n)) {
+        return -1; /* as sv_unit_run_plan */
+    }
     host0 = g2h(env_cpu(env), a0);
 #else
     if (probe_access_flags(env, a0, 1, MMU_DATA_LOAD,
@@ -1520,7 +1555,14 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
         return sv_ldbr_scan_slow(env, desc, imm, ra);
     }
 #ifdef CONFIG_USER_ONLY
+    /*
+     * sv_user_direct_ok's host range test; no plugin watches memory
+     * here (the translator does not use these helpers then).
+     */
     host = g2h(env_cpu(env), a0);
+    if (unlikely(((uintptr_t)host + 64) >> 47)) {
+        return sv_ldbr_scan_slow(env, desc, imm, ra);
+    }
 #else
     {
         void *h;
@@ -1535,17 +1577,15 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
 #endif
     file = (uint8_t *)&env->sv_gpr[FIELD_EX64(desc, SVSCAN, DATA)];
     /*
-     * Element 0 first: a fault there is the unfused load's (precise).  The
-     * barrier keeps the copy's loads (in any order) after it.
+     * Element 0 first (sv_copy_find64 loads bytes 0..15 before the rest):
+     * a fault there is the unfused load's (precise).
      */
     set_helper_retaddr(ra);
-    file[0] = *(volatile const uint8_t *)host;
-    barrier();
     first = sv_copy_find64(file, host, sv_scan_scalar(env, desc));
     clear_helper_retaddr();
     r = sv_vector_branch_ffirst_ifall(64, first);
-    if (r.cut && vl_reg) {
-        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    if (r.cut && (vl_known || vl_reg)) { /* vl_known: VLREG is not x0 */
+        env->gpr[vl_reg] = r.new_vl;     /* §7.3, A19 */
     }
     return r.taken;
 }
