@@ -45,9 +45,9 @@
 /* size_t svs_strlen(const char *s) */
 svs_func svs_strlen
     mv a1, a0
-    j 1f
+    li a4, 0                    /* into the add: one TB less per call */
 2:  add a0, a0, a4
-1:  sv_vblock_begin
+    sv_vblock_begin
     sv_vl_rd rd=a4, vlmax=64
     sv_reg16 key=t0, regidx=32, vew=1
     sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1

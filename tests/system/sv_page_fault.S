@@ -19,6 +19,11 @@
  *   D  ld, trap-ffirst, element 4 on a never-mapped page: no trap, VL := 4
  *   E  ld, indexed (gather)                               fault at k = 2
  *   F  sd, unit stride, inline loop form (VL 12 < MVL 16) fault at k = 6
+ *   G  ld, unit stride, MVL 64: one helper_sv_unit_run call that checks
+ *      each page once (docs/sv-engine.md)                fault at k = 20
+ *   H  the strlen pair fused (trap-ffirst LB + ffirst BNE, one helper
+ *      call): 64 bytes running into page 5: no trap, VL := 40, taken
+ *   I  the same pair on an unmapped page: element 0 traps,  fault at k = 0
  */
 #include "../../linux-user-tests/include/sv.inc"
 #include "bm.inc"
@@ -224,6 +229,15 @@ map_page:
     slli    a0, a0, 3
     add     t1, t1, a0
     sd      t0, 0(t1)
+    sfence.vma
+    ret
+
+/* a0 = window page: unmapped again.  Clobbers a0, t1. */
+unmap_page:
+    la      t1, pt_l0
+    slli    a0, a0, 3
+    add     t1, t1, a0
+    sd      zero, 0(t1)
     sfence.vma
     ret
 
@@ -445,6 +459,85 @@ test_f:
     pattern a1                      /* element 12 is past VL: untouched */
     ld      t2, 0(a1)
     bm_check t2, t0, 54
+
+    /* G: ld x32..x95 from WIN + 4096 - 160, page 1 unmapped again:
+     * elements 0..19 on page 0, element 20 faults (the fast path hands
+     * the run to the element loop, which faults precisely). */
+    li      a0, 1
+    call    unmap_page
+    li      a3, 0xdeadbeef
+    fill_regs
+    la      t0, snap_phys
+    sd      zero, 0(t0)
+    li      a1, WIN + 4096 - 160
+    li      a2, WIN + 4096
+    expect_fault CAUSE_LOAD_PF, a2, test_g, 20
+    li      a7, 64
+test_g:
+    sv_vblock_begin
+    sv_vl_rs1 a7, vlmax=64
+    sv_reg16 key=a0, regidx=32, isvec=1
+    sv_ops
+    ld      a0, 0(a1)
+    sv_vblock_end
+    expect_faults 6, 60
+    check_log_pattern 32, 20, 61    /* done before the fault */
+    check_log_sentinel 32, 20, 44, 62 /* not done */
+    la      a3, log_regs
+    dump_regs
+    check_log_pattern 32, 64, 63    /* all done after the resume */
+
+    /* H: trap-ffirst LB of 64 bytes from WIN + 5 * 4096 - 40 (page 5
+     * never maps) and BNE against t4 = 0x77, which those bytes do not
+     * hold: VL := 40 at the page, no trap, all 40 pass: taken. */
+    li      a3, 0xdeadbeef
+    fill_regs
+    li      a1, WIN + 5 * 4096 - 40
+    li      t4, 0x77
+    li      a7, 64
+    sv_vblock_begin
+    sv_vl_rs1 a7, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    lb      t0, 0(a1)
+    sv_bne  t0, t4, 1f
+    sv_vblock_end
+    li      a0, 70                  /* not taken */
+    j       bm_fail
+1:  expect_faults 6, 71
+    bm_checki a7, 40, 72
+    la      a3, log_regs
+    dump_regs
+    check_log_pattern 32, 5, 73     /* the 40 bytes */
+    check_log_sentinel 32, 5, 59, 74
+
+    /* I: the same pair from page 7, unmapped again: the LB's element 0
+     * traps (stval its address, offsets 0); after the resume the 64
+     * bytes hold no 0x77: taken with VL 64. */
+    li      a0, 7
+    call    unmap_page
+    li      a1, WIN + 7 * 4096 + 64
+    mv      a2, a1
+    expect_fault CAUSE_LOAD_PF, a2, test_i, 0
+    li      t4, 0x77
+    li      a7, 64
+test_i:
+    sv_vblock_begin
+    sv_vl_rs1 a7, vlmax=64
+    sv_reg16 key=t0, regidx=32, vew=1
+    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    sv_ops
+    lb      t0, 0(a1)
+    sv_bne  t0, t4, 1f
+    sv_vblock_end
+    li      a0, 80                  /* not taken */
+    j       bm_fail
+1:  expect_faults 7, 81
+    bm_checki a7, 64, 82
+    la      a3, log_regs
+    dump_regs
+    check_log_pattern 32, 8, 83
     j       bm_pass
 
 /* ------------------------------------------------- page fault handler (S) */

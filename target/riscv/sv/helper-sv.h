@@ -39,6 +39,8 @@ DEF_HELPER_4(sv_branch, tl, env, i64, i64, i32)
 DEF_HELPER_6(sv_ldbr, tl, env, i64, i64, i64, i64, i64)
 /* The same for the strlen/memchr shape, specialised (SVSCAN desc, imm). */
 DEF_HELPER_3(sv_ldbr_scan, tl, env, i64, i64)
+/* The same when the block's VL block just set VL 64 (SVSCAN VLREG). */
+DEF_HELPER_3(sv_ldbr_scan64, tl, env, i64, i64)
 /* A P48/P64 (SVPrefix, §4) on SVPSTATE: its loop set-up, then the loop;
  * the same arguments as sv_elements. */
 DEF_HELPER_6(sv_prefix, void, env, i64, i64, i64, tl, i32)

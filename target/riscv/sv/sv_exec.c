@@ -1140,30 +1140,57 @@ void HELPER(sv_elements)(CPURISCVState *env, uint64_t d0, uint64_t d1,
  * run's VL (cut or not).  Used by the fused load+branch to bail out
  * before any change.
  */
+#ifdef CONFIG_USER_ONLY
+/*
+ * Whether user mode may access [a0, a0 + len) directly, unprobed: no
+ * plugin watches memory accesses (probe_access_flags would say
+ * TLB_FORCE_SLOW: the element loop's loads call the plugin), and the
+ * host range is one the host can fault on with its address.  A host
+ * address beyond the 47-bit user space (a wild guest pointer) faults
+ * without one (x86-64: #GP, si_addr 0), where the element loop's probe
+ * names the element's address; so does a range that wraps.
+ */
+static inline bool sv_user_direct_ok(CPURISCVState *env, target_ulong a0,
+                                     target_ulong len)
+{
+    uintptr_t h = (uintptr_t)g2h(env_cpu(env), a0);
+
+#ifdef CONFIG_PLUGIN
+    /* accel/tcg's cpu_plugin_mem_cbs_enabled(), which is internal there */
+    if (env_cpu(env)->neg.plugin_mem_cbs) {
+        return false;
+    }
+#endif
+    return h + len >= h && h + len <= (uintptr_t)1 << 47;
+}
+#endif
+
 typedef struct SVUnitRun {
     uint8_t *file;     /* register-file bytes of the data register */
     void *host[2];     /* the run's host memory, page by page */
     unsigned bytes[2]; /* bytes of the run in each */
     unsigned pages, n; /* n: elements to move (cut by trap-ffirst) */
     unsigned es;       /* element (and memory access) size */
+    unsigned vl_reg;   /* STATE.vl */
     bool cut, store, first_unprobed;
 } SVUnitRun;
 
 static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
                              uint64_t imm, uintptr_t ra, SVUnitRun *u)
 {
-    uint32_t state = env->sv.state;
-    unsigned vl_reg = sv_state_vl_reg(state);
-    int mmu_idx = riscv_env_mmu_index(env, false);
+    unsigned vl_reg;
+    int vl =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
     MMUAccessType type;
     bool ffirst;
     unsigned es, off;
     target_ulong a0, end;
     uint64_t data, addr;
 
-    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
-        return false;
+    if (vl < 0) {
+        return false; /* SUBVL > 1 or a resumed loop */
     }
+    u->vl_reg = vl_reg;
     /* Runs once per vector access: only the fields it needs, unpacked. */
     u->store = FIELD_EX64(d1, SVDESC, CLS) == SV_OPC_STORE;
     type = u->store ? MMU_DATA_STORE : MMU_DATA_LOAD;
@@ -1172,7 +1199,7 @@ static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
     addr = extract64(d0, SV_RS1 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
     ffirst = FIELD_EX64(d1, SVDESC, FFIRST) == SV_FFIRST_TRAP;
     es = u->es = 1 << FIELD_EX64(d1, SVDESC, LOG2ES);
-    u->n = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    u->n = vl;
     u->cut = false;
     off = FIELD_EX64(data, SVOPND, REG) * 8;
     if (off + u->n * es > SV_FILE_BYTES) {
@@ -1192,6 +1219,9 @@ static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
         return false; /* wraps around: the element loop */
     }
 #ifdef CONFIG_USER_ONLY
+    if (!sv_user_direct_ok(env, a0, end - a0)) {
+        return false;
+    }
     u->host[0] = g2h(env_cpu(env), a0);
     u->first_unprobed = true;
     u->pages = 1;
@@ -1208,8 +1238,9 @@ static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
         if (u->pages == 2) {
             return false;
         }
-        flags = probe_access_flags(env, p, 1, type, mmu_idx, true,
-                                   &u->host[u->pages], ra);
+        flags =
+            probe_access_flags(env, p, 1, type, riscv_env_mmu_index(env, false),
+                               true, &u->host[u->pages], ra);
         if (flags == TLB_INVALID_MASK && ffirst && (p - a0) / es > 0) {
             /*
              * §7.1, A49: VL := the first element touching this page.  An
@@ -1232,7 +1263,7 @@ static void sv_unit_run_move(CPURISCVState *env, const SVUnitRun *u,
                              uintptr_t ra)
 {
     unsigned total = u->n * u->es, done = 0;
-    unsigned vl_reg = sv_state_vl_reg(env->sv.state);
+    unsigned vl_reg = u->vl_reg;
 
     if (u->first_unprobed) {
         set_helper_retaddr(ra);
@@ -1273,8 +1304,9 @@ sv_unit_run_slow(CPURISCVState *env, uint64_t d0, uint64_t d1, uint64_t imm,
     sv_elements(env, &r, pc, ra);
 }
 
-void HELPER(sv_unit_run)(CPURISCVState *env, uint64_t d0, uint64_t d1,
-                         uint64_t imm, target_ulong pc, uint32_t insn)
+__attribute__((zero_call_used_regs("skip"))) void
+HELPER(sv_unit_run)(CPURISCVState *env, uint64_t d0, uint64_t d1, uint64_t imm,
+                    target_ulong pc, uint32_t insn)
 {
     uintptr_t ra = GETPC();
     SVUnitRun u;
@@ -1303,19 +1335,19 @@ static bool sv_branch_operand_fits(const sv_branch_operand *o, unsigned vl)
  * The kernel's description from the packed one and the registers now:
  * false when an operand's elements run past x127 (illegal).
  */
-static bool sv_branch_prepare(CPURISCVState *env, uint64_t d0, uint64_t d1,
-                              sv_branch_desc *d)
+static inline bool sv_branch_prepare(CPURISCVState *env, uint64_t d0,
+                                     uint64_t d1, sv_branch_desc *d,
+                                     unsigned *vl_reg)
 {
     /* This runs once per iteration of a vector loop: only what it needs. */
     uint64_t va = extract64(d0, SV_RS1 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
     uint64_t vb = extract64(d0, SV_RS2 * SV_DESC_OPND_BITS, SV_DESC_OPND_BITS);
     unsigned areg = FIELD_EX64(va, SVOPND, REG);
     unsigned breg = FIELD_EX64(vb, SVOPND, REG);
-    sv_pred_entry first = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PS));
-    sv_pred_entry second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
+    sv_pred_entry first, second;
     uint32_t state = env->sv.state;
-    unsigned vl_reg = sv_state_vl_reg(state);
     const uint8_t *file = (const uint8_t *)env->sv_gpr;
+    int vl;
 
     d->kind = FIELD_EX64(d1, SVDESC, FN);
     /* The kernel may load whole SIMD vectors up to the file's end. */
@@ -1332,13 +1364,25 @@ static bool sv_branch_prepare(CPURISCVState *env, uint64_t d0, uint64_t d1,
         d->target_old = 0;
         d->vl = 1;
         d->start = 0;
+        *vl_reg = 0;
         return true;
     }
-    d->vl = sv_effective_vl(state, vl_reg ? env->gpr[vl_reg] : 0);
+    vl = sv_state_plain_vl(state, (const uint64_t *)env->gpr, vl_reg);
+    if (vl >= 0) {
+        d->vl = vl;
+        d->start = 0;
+    } else {
+        /* SUBVL > 1 (a branch ignores it) or a resumed compare. */
+        d->vl = sv_effective_vl(state, *vl_reg ? env->gpr[*vl_reg] : 0);
+        d->start =
+            sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
+    }
     if (!sv_branch_operand_fits(&d->a, d->vl) ||
         !sv_branch_operand_fits(&d->b, d->vl)) {
         return false;
     }
+    first = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PS));
+    second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
     d->ps = ~(uint64_t)0;
     if (first.enabled) {
         uint64_t m = first.predidx ? env->gpr[first.predidx] : 0;
@@ -1351,24 +1395,20 @@ static bool sv_branch_prepare(CPURISCVState *env, uint64_t d0, uint64_t d1,
     d->inv2 = second.inv;
     d->zero2 = second.zero;
     d->target_old = second.predidx ? env->gpr[second.predidx] : 0;
-    d->start =
-        sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
     return true;
 }
 
 /* Runs the kernel and writes its results (VL cut, mask, STATE). */
-static target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
-                                     const sv_branch_desc *d)
+static inline target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
+                                            const sv_branch_desc *d,
+                                            unsigned vl_reg)
 {
     sv_branch_result r = sv_vector_branch(d);
-    sv_pred_entry second;
-    uint32_t state = env->sv.state;
-    unsigned vl_reg = sv_state_vl_reg(state);
+    unsigned target;
 
     if (!FIELD_EX64(d1, SVDESC, VECTOR)) {
         return r.taken;
     }
-    second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
     /*
      * §6.5's order: the VL cut happens in the loop, the mask is stored
      * after it, so the mask wins when both name one register (found by
@@ -1377,27 +1417,34 @@ static target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
     if (r.cut && vl_reg) {
         env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
     }
-    if (second.enabled && second.predidx) {
-        env->gpr[second.predidx] = r.mask; /* whole register, A20 */
+    if (FIELD_EX64(d1, SVDESC, PD)) {
+        sv_pred_entry second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
+
+        target = second.enabled ? second.predidx : 0;
+        if (target) {
+            env->gpr[target] = r.mask; /* whole register, A20 */
+        }
     }
-    if (!sv_state_offsets_zero(state)) {
+    if (d->start || (env->sv.state & SV_STATE_OFFS_SUBVL_MASK &&
+                     !sv_state_offsets_zero(env->sv.state))) {
         /* A resumed compare is done: offsets back to 0 (§1.6 rule 5). */
         env->sv.state = sv_state_set_offsets(env->sv.state, 0, 0, 0);
     }
     return r.taken;
 }
 
-target_ulong HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1,
-                               uint32_t insn)
+__attribute__((zero_call_used_regs("skip"))) target_ulong
+HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1, uint32_t insn)
 {
     sv_branch_desc d;
+    unsigned vl_reg;
 
-    if (!sv_branch_prepare(env, d0, d1, &d)) {
+    if (!sv_branch_prepare(env, d0, d1, &d, &vl_reg)) {
         SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
 
         sv_illegal(&ex, "elements run past register 127 (§5.5)");
     }
-    return sv_branch_finish(env, d1, &d);
+    return sv_branch_finish(env, d1, &d, vl_reg);
 }
 
 /*
@@ -1414,6 +1461,7 @@ target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
     uintptr_t ra = GETPC();
     SVUnitRun u;
     sv_branch_desc d;
+    unsigned vl_reg;
 
     /*
      * The branch's bounds with VL before the load's cut: the cut only
@@ -1421,7 +1469,7 @@ target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
      * out-of-bounds branch legal takes the unfused path).
      */
     if (!sv_unit_run_plan(env, ld0, ld1, imm, ra, &u) ||
-        !sv_branch_prepare(env, br0, br1, &d)) {
+        !sv_branch_prepare(env, br0, br1, &d, &vl_reg)) {
         return -1;
     }
     /*
@@ -1435,16 +1483,14 @@ target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
     }
     sv_unit_run_move(env, &u, ra);
     if (u.cut) {
-        /* VL as the branch would read it after the load's cut. */
-        unsigned vl_reg = sv_state_vl_reg(env->sv.state);
-
+        /* VL as the branch reads it after the load's cut. */
         d.vl = sv_effective_vl(env->sv.state, vl_reg ? env->gpr[vl_reg] : 0);
     }
-    return sv_branch_finish(env, br1, &d);
+    return sv_branch_finish(env, br1, &d, vl_reg);
 }
 
 /*
- * The strlen/memchr pair, specialised (trans_sv.c.inc: sv_scan_desc): a
+ * The strlen/memchr pair, specialised (trans_sv.c.inc: sv_scan_shape): a
  * byte load (LB/LBU, trap-ffirst or plain) from a scalar address into
  * packed bytes at x32 or above, then BNE of those bytes against a scalar
  * with fail-on-first, first predicate all ones and no second one (ifall).
@@ -1487,9 +1533,13 @@ static inline unsigned sv_copy_find64(uint8_t *dst, const uint8_t *src,
 #ifdef __SSE2__
     __m128i k = _mm_set1_epi8((char)c);
     __m128i v0 = _mm_loadu_si128((const __m128i *)src);
-    __m128i v1 = _mm_loadu_si128((const __m128i *)(src + 16));
-    __m128i v2 = _mm_loadu_si128((const __m128i *)(src + 32));
-    __m128i v3 = _mm_loadu_si128((const __m128i *)(src + 48));
+    __m128i v1, v2, v3;
+
+    /* Bytes 0..15 first: a fault is element 0's (see the callers). */
+    asm volatile("" : "+x"(v0) : : "memory");
+    v1 = _mm_loadu_si128((const __m128i *)(src + 16));
+    v2 = _mm_loadu_si128((const __m128i *)(src + 32));
+    v3 = _mm_loadu_si128((const __m128i *)(src + 48));
 
     _mm_storeu_si128((__m128i *)dst, v0);
     _mm_storeu_si128((__m128i *)(dst + 16), v1);
@@ -1537,6 +1587,9 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
     }
     bytes0 = MIN((a0 | ~TARGET_PAGE_MASK) + 1, end) - a0;
 #ifdef CONFIG_USER_ONLY
+    if (!sv_user_direct_ok(env, a0, n)) {
+        return -1; /* as sv_unit_run_plan */
+    }
     host0 = g2h(env_cpu(env), a0);
 #else
     if (probe_access_flags(env, a0, 1, MMU_DATA_LOAD,
@@ -1592,29 +1645,45 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
  * register file and a compare in the same pass; the rest is
  * sv_ldbr_scan_slow.
  */
-target_ulong HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc,
-                                  uint64_t imm)
+/*
+ * The fast path of both entry points below.  vl_known: STATE is the one
+ * the block's VL block just set, with VL 64 in register VLREG (the
+ * translator knew it: sv_trans_fused), so STATE is not read.
+ */
+static inline __attribute__((always_inline)) target_ulong
+sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
+             bool vl_known)
 {
     unsigned vl_reg, first;
-    int n =
-        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
+    int n = vl_known ? 64
+                     : sv_state_plain_vl(env->sv.state,
+                                         (const uint64_t *)env->gpr, &vl_reg);
     target_ulong a0 = env->sv_gpr[FIELD_EX64(desc, SVSCAN, ADDR)] + imm;
     uint8_t *file;
     const uint8_t *host;
     sv_branch_result r;
 
+    if (vl_known) {
+        vl_reg = FIELD_EX64(desc, SVSCAN, VLREG);
+    }
     if (n != 64 || (a0 & ~TARGET_PAGE_MASK) > TARGET_PAGE_SIZE - 64) {
-        return sv_ldbr_scan_slow(env, desc, imm, GETPC());
+        return sv_ldbr_scan_slow(env, desc, imm, ra);
     }
 #ifdef CONFIG_USER_ONLY
+    /*
+     * sv_user_direct_ok's host range test; no plugin watches memory
+     * here (the translator does not use these helpers then).
+     */
     host = g2h(env_cpu(env), a0);
+    if (unlikely(((uintptr_t)host + 64) >> 47)) {
+        return sv_ldbr_scan_slow(env, desc, imm, ra);
+    }
 #else
     {
         void *h;
 
         if (probe_access_flags(env, a0, 1, MMU_DATA_LOAD,
-                               riscv_env_mmu_index(env, false), true, &h,
-                               GETPC()) ||
+                               riscv_env_mmu_index(env, false), true, &h, ra) ||
             !h) {
             return -1;
         }
@@ -1623,17 +1692,32 @@ target_ulong HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc,
 #endif
     file = (uint8_t *)&env->sv_gpr[FIELD_EX64(desc, SVSCAN, DATA)];
     /*
-     * Element 0 first: a fault there is the unfused load's (precise).  The
-     * barrier keeps the copy's loads (in any order) after it.
+     * Element 0 first (sv_copy_find64 loads bytes 0..15 before the rest):
+     * a fault there is the unfused load's (precise).
      */
-    set_helper_retaddr(GETPC());
-    file[0] = *(volatile const uint8_t *)host;
-    barrier();
+    set_helper_retaddr(ra);
     first = sv_copy_find64(file, host, sv_scan_scalar(env, desc));
     clear_helper_retaddr();
     r = sv_vector_branch_ffirst_ifall(64, first);
-    if (r.cut && vl_reg) {
-        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    if (r.cut && (vl_known || vl_reg)) { /* vl_known: VLREG is not x0 */
+        env->gpr[vl_reg] = r.new_vl;     /* §7.3, A19 */
     }
     return r.taken;
+}
+
+/*
+ * These run once per 64 bytes of a string function: QEMU's hardening
+ * (-fzero-call-used-regs=used-gpr) would clear 8 registers on every
+ * return, a tenth of their cost; they hold no secret worth that.
+ */
+__attribute__((zero_call_used_regs("skip"))) target_ulong
+HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc, uint64_t imm)
+{
+    return sv_ldbr_scan(env, desc, imm, GETPC(), false);
+}
+
+__attribute__((zero_call_used_regs("skip"))) target_ulong
+HELPER(sv_ldbr_scan64)(CPURISCVState *env, uint64_t desc, uint64_t imm)
+{
+    return sv_ldbr_scan(env, desc, imm, GETPC(), true);
 }

@@ -235,5 +235,6 @@ FIELD(SVSCAN, DATA, 7, 7)    /* the loaded vector, >= 32 */
 FIELD(SVSCAN, SCALAR, 14, 7) /* the branch's rs2 (scalar) */
 FIELD(SVSCAN, LOG2W, 21, 2)  /* its width */
 FIELD(SVSCAN, FFIRST, 23, 1) /* the load is trap-ffirst */
+FIELD(SVSCAN, VLREG, 24, 5)  /* sv_ldbr_scan64: the VL register */
 
 #endif
