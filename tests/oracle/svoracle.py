@@ -520,11 +520,11 @@ class Machine:
         inaccessible byte and does nothing (sv-engine: the general loop
         goes byte by byte and a store probes first; a host access faults
         whole).  Misaligned accesses are otherwise performed."""
-        if self.ff_probe and addr + n >= 1 << 64 and not STRICT:
-            # QEMU's trap-ffirst probe loop (a < addr + bytes) skips an
-            # element that ends at or wraps past 2**64 (addr + bytes is 0
-            # or less than addr) and then traps on it (README)
-            raise Reject("element wraps past 2**64 (QEMU bug)")
+        if self.ff_probe and addr + n >= 1 << 64:
+            # QEMU's trap-ffirst probe once skipped an element that ends
+            # at or wraps past 2**64 and then trapped on it (README,
+            # mismatch 10)
+            self.hit("trap-ffirst element ends at or wraps past 2**64")
         if addr + n > 1 << 64:
             self.hit("fault: element wraps past 2**64")
             raise Fault(ADDR_UNKNOWN)  # its first byte is >= 2**47
@@ -1027,12 +1027,13 @@ class Machine:
         return self.xget(A.reg) + imm + k * esz  # unit stride
 
     def check_wrap(self, A, imm, vle, esz):
-        """QEMU's unit-stride paths compare page addresses against the
-        run's end, a0 + n * es, which wraps when the run crosses 2**64:
-        the run is then skipped without a fault (README, "Left open")."""
+        """QEMU's unit-stride paths once compared page addresses against
+        the run's end, a0 + n * es, which wraps when the run crosses
+        2**64, and skipped the run without a fault (README, mismatch
+        11): counted for the coverage summary."""
         a0 = (self.xget(A.reg) + imm) & M64
-        if not A.vec and a0 + vle * self.subvl * esz >= 1 << 64 and not STRICT:
-            raise Reject("unit-stride run wraps past 2**64 (QEMU bug)")
+        if not A.vec and a0 + vle * self.subvl * esz >= 1 << 64:
+            self.hit("unit-stride run ends at or wraps past 2**64")
 
     def xget_checked(self, r):
         if r > 127:
@@ -1084,19 +1085,17 @@ class Machine:
         self.check_wrap(A, insn.imm, vle, esz)
 
         def do(i, j, s, act):
-            if act and not A.vec and self.xget(A.reg) != base and not STRICT:
+            if act and not A.vec and self.xget(A.reg) != base:
                 # Each element is the scalar load run again, so it reads
                 # rs1 again (the reading a resume at STATE's offsets
-                # needs); QEMU's unit-stride fast paths read it once.
-                # Left open (see README "Readings"): not compared.
-                raise Reject("unit-stride load rewrote its base (open)")
+                # needs; docs/sv-state.md, README "Readings")
+                self.hit("unit-stride load rewrote its base")
             a = self.addr_of(A, insn.imm, i * self.subvl + s, esz, eb)
-            if act and self.ff_probe and a != self.group_addrs[s] and not STRICT:
-                # QEMU probes a later trap-ffirst group at the addresses
-                # it has before any sub-element runs, then traps when an
-                # earlier sub-element moved a later one's address (§7.1:
-                # no trap is taken).  README "Left open".
-                raise Reject("ffirst group moved its own address (QEMU bug)")
+            if act and self.ff_probe and a != self.group_addrs[s]:
+                # an earlier sub-element of a later trap-ffirst group moved
+                # this one's address: it is probed where it is now (§7.1;
+                # README, mismatch 12)
+                self.hit("ffirst group moved its own address")
             v = value(a) if act else 0
             self.write_dst(D, j, s, v, 64, insn.signed)
             return 1

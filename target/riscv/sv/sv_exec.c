@@ -491,8 +491,13 @@ static bool sv_mem_would_fault(SVExec *ex, target_ulong addr, bool store)
     unsigned bytes = ex->mem_es / 8;
     void *host;
 
-    for (target_ulong a = addr; a < addr + bytes;
-         a = (a | ~TARGET_PAGE_MASK) + 1) {
+    /*
+     * By byte count, not end address: an element that ends at or wraps
+     * past 2^64 has addr + bytes <= addr (found by tests/oracle).
+     */
+    for (unsigned off = 0; off < bytes;
+         off += TARGET_PAGE_SIZE - ((addr + off) & ~TARGET_PAGE_MASK)) {
+        target_ulong a = addr + off;
         target_ulong page = a & TARGET_PAGE_MASK;
 
         if (ex->probed_ok && page == ex->probed_page) {
@@ -563,9 +568,10 @@ static void sv_mem_store(SVExec *ex, target_ulong addr, uint64_t v)
         unsigned bytes = ex->mem_es / 8;
         int mmu_idx = riscv_env_mmu_index(env, false);
 
-        for (target_ulong a = addr; a < addr + bytes;
-             a = (a | ~TARGET_PAGE_MASK) + 1) {
-            probe_access(env, a, 1, MMU_DATA_STORE, mmu_idx, ex->ra);
+        /* By byte count: addr + bytes wraps at 2^64. */
+        for (unsigned off = 0; off < bytes;
+             off += TARGET_PAGE_SIZE - ((addr + off) & ~TARGET_PAGE_MASK)) {
+            probe_access(env, addr + off, 1, MMU_DATA_STORE, mmu_idx, ex->ra);
         }
         for (unsigned b = 0; b < bytes; b++) {
             cpu_stb_data_ra(env, addr + b, v >> (8 * b), ex->ra);
@@ -600,6 +606,20 @@ static bool sv_unmasked(SVExec *ex, const sv_pred_entry *p)
 }
 
 /*
+ * Whether a unit-stride load of n elements into rd rewrites its own
+ * address register (docs/sv-state.md, "A load that rewrites its address
+ * register"): each element reads rs1 as it is then, so only the element
+ * loop may run it; the fast paths read rs1 once.
+ */
+static bool sv_load_rewrites_base(SVExec *ex, unsigned n)
+{
+    unsigned a = ex->rs1.reg * 8, d = sv_offset(&ex->rd, 0);
+
+    return ex->op.cls == SV_OPC_LOAD && !ex->rs1.isvec && !ex->rd.is_fp &&
+           a + 8 > d && a < d + n * ex->rd.stride;
+}
+
+/*
  * Trap-ffirst on an unmasked unit-stride load, the vext_ldff model: probe
  * the pages of the whole run without faulting; if one is not accessible,
  * the loop stops before the first group touching it (§7.1, A49) and the
@@ -612,18 +632,24 @@ static bool sv_unmasked(SVExec *ex, const sv_pred_entry *p)
 static bool sv_ldff_cut(SVExec *ex, int *cut)
 {
     unsigned esb = ex->mem_es / 8, n = ex->vl * ex->subvl;
-    target_ulong a0 = sv_mem_addr(ex, 0), end = a0 + (target_ulong)n * esb;
+    target_ulong a0 = sv_mem_addr(ex, 0);
+    uint64_t len = (uint64_t)n * esb;
     int mmu_idx = riscv_env_mmu_index(ex->env, false);
     unsigned groups;
     void *host;
 
-    for (target_ulong p = a0; p < end; p = (p | ~TARGET_PAGE_MASK) + 1) {
-        if (!(probe_access_flags(ex->env, p, 1, MMU_DATA_LOAD, mmu_idx, true,
-                                 &host, ex->ra) &
+    if (sv_load_rewrites_base(ex, n)) {
+        return false; /* the addresses move as the loop runs */
+    }
+    /* By byte count: a run that ends at or wraps past 2^64 is probed. */
+    for (uint64_t off = 0; off < len;
+         off += TARGET_PAGE_SIZE - ((a0 + off) & ~TARGET_PAGE_MASK)) {
+        if (!(probe_access_flags(ex->env, a0 + off, 1, MMU_DATA_LOAD, mmu_idx,
+                                 true, &host, ex->ra) &
               TLB_INVALID_MASK)) {
             continue;
         }
-        groups = (p - a0) / esb / ex->subvl;
+        groups = off / esb / ex->subvl;
         if (groups == 0) {
             return false;
         }
@@ -653,7 +679,8 @@ static unsigned sv_mem_fast(SVExec *ex, const SVOpnd *reg, bool store)
 
     if (!reg->isvec || ex->rs1.isvec || reg->stride != esb ||
         (!reg->overridden && esb != 8) || (!reg->is_fp && reg->reg == 0) ||
-        !sv_unmasked(ex, &ex->pd) || !sv_unmasked(ex, &ex->ps)) {
+        !sv_unmasked(ex, &ex->pd) || !sv_unmasked(ex, &ex->ps) ||
+        sv_load_rewrites_base(ex, n)) {
         return 0;
     }
     while (done < n) {
@@ -788,6 +815,27 @@ static void sv_twin_write(SVExec *ex, unsigned j, unsigned s, uint64_t v)
     }
 }
 
+/* A register word a trap-ffirst group wrote, to undo (sv_loop_twin). */
+typedef struct SVUndo {
+    uint8_t *word;
+    uint64_t old;
+} SVUndo;
+
+/* Saves the register word holding the destination element at byte off. */
+static void sv_undo_save(SVExec *ex, SVUndo *u, unsigned off)
+{
+    u->word = sv_file(ex, ex->rd.is_fp) + (off & ~7u);
+    memcpy(&u->old, u->word, 8);
+}
+
+/* Restores saved words, last first (two may be one word). */
+static void sv_undo(SVExec *ex, const SVUndo *u, unsigned n)
+{
+    while (n--) {
+        memcpy(u[n].word, &u[n].old, 8);
+    }
+}
+
 /*
  * Twin predication (§5.4, the consolidated loop, A32): independent source
  * and destination indices, each skipping its masked-out elements unless
@@ -873,20 +921,26 @@ static void sv_loop_twin(SVExec *ex)
         if (i >= ex->vl || j >= ex->vl) {
             break;
         }
-        if (ffirst && !first && is_mem && ((pd >> j) & 1) && ((ps >> i) & 1)) {
-            /*
-             * Trap-ffirst (§7.1): only the first group traps normally; a
-             * later group that would trap is excluded whole, so every
-             * sub-element is probed before any of them is done.  VL := the
-             * index of the trapping memory element (A49).
-             */
-            unsigned k = op->cls == SV_OPC_LOAD ? i : j;
+        /*
+         * Trap-ffirst (§7.1): only the first group traps normally; a later
+         * group that would trap is excluded whole.  VL := the index of the
+         * trapping memory element (A49).  A store's addresses are fixed,
+         * so its sub-elements are all probed before any is done.  A
+         * load's sub-element may rewrite a later one's address register
+         * (indexed, or a unit-stride base), so each is probed at its
+         * address when it comes, and a probe that fails undoes the
+         * group's earlier register writes (found by tests/oracle).
+         */
+        bool probe =
+            ffirst && !first && is_mem && ((pd >> j) & 1) && ((ps >> i) & 1);
+        SVUndo undo[4];
+        unsigned nundo = 0;
 
+        if (probe && op->cls == SV_OPC_STORE) {
             for (unsigned s = s0; s < ex->subvl; s++) {
-                target_ulong addr = sv_mem_addr(ex, k * ex->subvl + s);
-
-                if (sv_mem_would_fault(ex, addr, op->cls == SV_OPC_STORE)) {
-                    sv_set_vl(ex, k);
+                if (sv_mem_would_fault(ex, sv_mem_addr(ex, j * ex->subvl + s),
+                                       true)) {
+                    sv_set_vl(ex, j);
                     goto done;
                 }
             }
@@ -899,10 +953,21 @@ static void sv_loop_twin(SVExec *ex)
             if (is_mem) {
                 sv_set_offsets(ex, i, j, s);
             }
+            if (probe && op->cls == SV_OPC_LOAD &&
+                sv_mem_would_fault(ex, sv_mem_addr(ex, i * ex->subvl + s),
+                                   false)) {
+                sv_undo(ex, undo, nundo);
+                sv_set_vl(ex, i);
+                goto done;
+            }
             if (write && ((ps >> i) & 1)) {
                 v = sv_twin_read(ex, i, s);
             } else if (!write && !zd) {
                 continue;
+            }
+            if (probe && op->cls == SV_OPC_LOAD && s + 1 < ex->subvl) {
+                sv_undo_save(ex, &undo[nundo++],
+                             sv_offset(&ex->rd, sv_index(ex, &ex->rd, j, s)));
             }
             sv_twin_write(ex, j, s, v);
             /* +0 and -0 both fail for an FP result (§7.2) */
@@ -1209,6 +1274,11 @@ static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
                                             : (uint8_t *)env->sv_gpr) +
               off;
     a0 = env->sv_gpr[FIELD_EX64(addr, SVOPND, REG)] + imm;
+    if (!u->store && !FIELD_EX64(data, SVOPND, FP) &&
+        FIELD_EX64(addr, SVOPND, REG) * 8 + 8 > off &&
+        FIELD_EX64(addr, SVOPND, REG) * 8 < off + u->n * es) {
+        return false; /* rewrites its base: sv_load_rewrites_base */
+    }
     end = a0 + (target_ulong)u->n * es;
     u->pages = 0;
     u->first_unprobed = false;
