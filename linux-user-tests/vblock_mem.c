@@ -472,6 +472,117 @@ static void resume_inline_case(const char *what, void (*fn)(sv_regs *),
     CHECK_EQ(out.pcvblk, 0);
 }
 
+/* ------------------------------------------ loads that rewrite their base */
+/*
+ * A unit-stride load whose elements overwrite its own address register
+ * reads it again for each element (docs/sv-state.md): element k is at
+ * X[rs1] + k * es as the elements before k left X[rs1].  Every backend
+ * must agree (vblock_mem also runs under SV_BACKEND=helper and general):
+ * the whole-run fast paths read rs1 once and must leave these alone.
+ */
+/* 64 LB into bytes x40..x47 (VL 64: helper_sv_unit_run, or sv_mem_fast
+ * under "general"); the base is x41, elements 8..15. */
+SV_BLOCK_FN(m_lb_rebase,
+            "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=64\n" R16(a0, 40, 1, 1)
+                R16(a1, 41, 0, 0) OPS("lb a0, 0(a1)"))
+/* LD into x40..x47 with the base x43 (element 3): VL = MVL 8 (inline,
+ * unrolled), VL from a7 (inline loop), trap-ffirst (sv_ldff_cut or
+ * helper_sv_unit_run's plan). */
+SV_BLOCK_FN(m_ld_rebase_full,
+            "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=8\n" R16(a0, 40, 1, 0)
+                R16(a1, 43, 0, 0) OPS("ld a0, 0(a1)"))
+SV_BLOCK_FN(m_ld_rebase_part,
+            VLH(8) R16(a0, 40, 1, 0) R16(a1, 43, 0, 0) OPS("ld a0, 0(a1)"))
+SV_BLOCK_FN(m_ld_rebase_ff, VLH(8) R16(a0, 40, 1, 0) R16(a1, 43, 0, 0)
+                                P16(a0, x0, 0, 1, 1) OPS("ld a0, 0(a1)"))
+
+static uint8_t rebase_mem[512] __attribute__((aligned(256)));
+
+/* The reference: n elements of w bits into x[dreg..], base x[areg]. */
+static void ref_rebase(uint64_t *x, unsigned dreg, unsigned w, unsigned areg,
+                       unsigned n)
+{
+    for (unsigned k = 0; k < n; k++) {
+        uint64_t v = mem_get(x[areg] + k * (w / 8), w);
+        sv_elem_set(x, dreg, k, w, sv_sext(v, w));
+    }
+}
+
+static void rebase_cases(void)
+{
+    const uintptr_t a = (uintptr_t)rebase_mem;
+    sv_machine in, out, want;
+    sv_trap t;
+
+    /*
+     * LB: element 8 loads 0x10 into x41's low byte (the base moves from
+     * a + 0x80 to a + 0x10), elements 9..15 load x41's own bytes 1..7
+     * back; elements 16..63 then read a + 0x20.. (read once, the base
+     * would give a + 0x90..).
+     */
+    for (size_t b = 0; b < sizeof(rebase_mem); b++) {
+        rebase_mem[b] = (uint8_t)(b * 29 + 7);
+    }
+    rebase_mem[0x88] = 0x10;
+    for (unsigned k = 9; k < 16; k++) {
+        rebase_mem[0x10 + k] = (uint8_t)(a >> (8 * (k - 8)));
+    }
+    sv_context("%s", "lb x40.. (64 bytes) rewrites its base x41");
+    sv_machine_fill(&in, 350);
+    in.x[41] = a + 0x80;
+    want = in;
+    ref_rebase(want.x, 40, 8, 41, 64);
+    want.x[29] = 64; /* t4 */
+    want.state = SV_STATE(.maxvl = 63, .vl = 29);
+    CHECK_EQ(want.x[41], a + 0x10); /* the reference moved the base */
+    t = sv_exec(m_lb_rebase, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+
+    /*
+     * LD: element 3 loads a new base p2 into x43; elements 4..7 read
+     * p2 + 32...  With trap-ffirst, p2 is 48 bytes before the PROT_NONE
+     * page: elements 4 and 5 load, 6 would fault, VL := 6.
+     */
+    for (int ff = 0; ff < 2; ff++) {
+        /* page 1 RW, page 2 PROT_NONE */
+        char *map = fault_setup(0) - page;
+        const uintptr_t base = (uintptr_t)map + 0x100;
+        const uintptr_t p2 =
+            ff ? (uintptr_t)map + page - 48 : (uintptr_t)map + 0x800;
+        memcpy((void *)(base + 24), &p2, 8);
+        for (int v = 0; v < (ff ? 1 : 2); v++) {
+            void (*fn)(sv_regs *) = ff  ? m_ld_rebase_ff
+                                    : v ? m_ld_rebase_part
+                                        : m_ld_rebase_full;
+            sv_context("ld x40..x47 rewrites its base x43 (%s)",
+                       ff  ? "trap-ffirst, cut at 6"
+                       : v ? "VL from a7"
+                           : "VL = MVL");
+            sv_machine_fill(&in, 351 + ff * 2 + v);
+            in.x[43] = base;
+            in.x[A7] = 8;
+            want = in;
+            ref_rebase(want.x, 40, 64, 43, ff ? 6 : 8);
+            if (fn == m_ld_rebase_full) {
+                want.x[29] = 8; /* t4 */
+                want.state = SV_STATE(.maxvl = 7, .vl = 29);
+            } else {
+                want.state = SV_STATE(.maxvl = 7, .vl = A7);
+            }
+            if (ff) {
+                want.x[A7] = 6;
+            }
+            CHECK_EQ(want.x[43], p2);
+            t = sv_exec(fn, &in, &out);
+            CHECK_EQ(t.signo, 0);
+            CHECK_FILES(&out, &want);
+            CHECK_STATE(out.state, want.state);
+        }
+    }
+}
+
 int main(void)
 {
     sv_trap_install();
@@ -489,6 +600,7 @@ int main(void)
         }
     }
     ffirst_cases();
+    rebase_cases();
     resume_case();
     sv_context("%s", "");
     return sv_summary("vblock_mem");
