@@ -59,7 +59,10 @@ wrong beq-in-block "VBLOCK #1 (counting from 1 in this file) is longer than its 
     sv_vblock_end
 1:  nop
 EOF2
-wrong lui-in-block "VBLOCK #2 (counting from 1 in this file) is longer than its header says" <<'EOF2'
+# LUI and AUIPC sit in frags whose size gas only knows after layout;
+# sv.inc sizes the opcode area by .if tests, which fold them (the same
+# bytes as the .4byte form).  They were refused before that.
+right lui-in-block ff048aa800003385c500ff048aa8000037250100 <<'EOF2'
     sv_vblock_begin
     sv_reg16 key=a0, regidx=40
     sv_ops
@@ -71,7 +74,7 @@ wrong lui-in-block "VBLOCK #2 (counting from 1 in this file) is longer than its 
     lui a0, 0x12
     sv_vblock_end
 EOF2
-wrong lui-in-ext-block "is longer than its header says" <<'EOF2'
+right lui-in-ext-block ff7402008aa80000372501003305b500 <<'EOF2'
     sv_vblock_begin ext=1
     sv_reg16 key=a0, regidx=40
     sv_ops
@@ -87,7 +90,7 @@ wrong jal-in-block "is longer than its header says" <<'EOF2'
     sv_vblock_end
 1:  nop
 EOF2
-wrong auipc-in-block "is longer than its header says" <<'EOF2'
+right auipc-in-block ff048aa8000017050000 <<'EOF2'
     sv_vblock_begin
     sv_reg16 key=a0, regidx=40
     sv_ops
