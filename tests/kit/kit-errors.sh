@@ -97,6 +97,17 @@ right auipc-in-block ff048aa8000017050000 <<'EOF2'
     auipc a0, 0
     sv_vblock_end
 EOF2
+# la, li and call expand to AUIPC/LUI pairs: the checks after layout pass.
+right la-li-call-in-block <<'EOF2'
+g:  nop
+    sv_vblock_begin ext=1
+    sv_reg16 key=a0, regidx=40
+    sv_ops
+    la a0, g
+    li a1, 0x12345678
+    call g
+    sv_vblock_end
+EOF2
 wrong overlong-no-ext "VBLOCK longer than 22 bytes: use sv_vblock_begin ext=1" <<'EOF2'
     sv_vblock_begin
     sv_reg16 key=a0, regidx=40
