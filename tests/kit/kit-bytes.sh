@@ -21,7 +21,7 @@ for f in $files; do
     o=$out/$(echo "$f" | tr / _).o
     case $f in
     tests/system/*)
-        flags="-march=rv64gc -mabi=lp64d -mcmodel=medany";;
+        flags="-march=rv64gc -mabi=lp64d -mcmodel=medany -I $inc -Wa,-I$inc";;
     *)
         flags="-O2 -march=rv64gc -I $inc -Wa,-I$inc";;
     esac
