@@ -578,11 +578,94 @@ static unsigned put_fuse_block(uint8_t *code, int *loop)
     return len;
 }
 
+/*
+ * "run" mode: unit-stride loads and stores near page ends, the shapes of
+ * the inline one-page path and its fallback (docs/sv-engine.md,
+ * SV_BACKEND_INLINE_RUN).  RUN_PAGES pages at a fixed address: two
+ * read-write, one unmapped, one read-only, one read-write; a4 (the
+ * address register) points near one of their boundaries.  A VL block
+ * (t5 := VLMAX, mostly 64 or random), register entries for a0..a2 (data:
+ * mostly vectors in x32..x127, one width) and a4 (scalar; its width cuts
+ * the access now and then, §8.2), predicates mostly on an unused key,
+ * then two to five LB..LD / SB..SD on them (mostly as wide as the
+ * elements) and now and then an ADDI moving a4.
+ */
+#define RUN_PAGES 5
+static uint8_t *run_buf;
+static int run_mode;
+
+static unsigned put_run_block(uint8_t *code)
+{
+    unsigned nops = 2 + rnd() % 4, off = 0, len = 16 + 4 * nops;
+    unsigned vew = rnd() % 4, vlmax = rnd() % 2   ? 64
+                                      : rnd() % 2 ? 1 + rnd() % 64
+                                                  : 32;
+    unsigned esz = vew ? 1u << (vew - 1) : 8;
+    unsigned q = (vlmax * esz + 7) / 8;
+    unsigned room = 96 > 3 * q ? 96 - 3 * q : 1;
+    unsigned base =
+        32 + (rnd() % 2 ? 2 * (rnd() % ((room + 1) / 2)) : rnd() % room);
+
+    /* VBLOCK2: VL block, 4 register entries, 2 predicate entries (8-bit). */
+    put16(code, &off,
+          (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 0 << 9 | 0 << 8 | 1 << 7 |
+                     0x7f));
+    put16(code, &off, (uint16_t)((len - 12) / 2));
+    put16(code, &off,
+          (uint16_t)((rnd() % 16 ? 0 : 1 + rnd() % 3) << 12 | (vlmax - 1) << 6 |
+                     30));
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned idx = rnd() % 8 ? base + k * q : 128;
+
+        idx = idx < 128 ? idx : 15 + rnd() % 113; /* never a4 (x14) */
+        unsigned ew = rnd() % 8 ? vew : rnd() % 4;
+
+        put16(code, &off,
+              (uint16_t)((rnd() % 16 != 0) << 15 | (idx & 127) << 8 | 1 << 7 |
+                         ew << 5 | (10 + k)));
+    }
+    /* a4: scalar, usually default width or the data's (cuts LD/SD). */
+    put16(code, &off,
+          (uint16_t)(14 << 8 | 1 << 7 |
+                     (rnd() % 4   ? 0
+                      : rnd() % 2 ? vew
+                                  : rnd() % 4)
+                         << 5 |
+                     14));
+    for (unsigned k = 0; k < 2; k++) {
+        unsigned key = rnd() % 8 ? 31 : 10 + rnd() % 3;
+        code[off++] = (uint8_t)((rnd() % 2) << 7 | (rnd() % 2) << 6 |
+                                (rnd() % 2) << 5 | key);
+    }
+    for (unsigned k = 0; k < nops; k++) {
+        /* LB LH LW LD by element width, LBU LHU LWU for unsigned. */
+        static const unsigned f3_of[4] = {3, 0, 1, 2};
+        uint32_t reg = 10 + rnd() % 3, f3 = rnd() % 8 ? f3_of[vew] : rnd() % 4;
+        uint32_t imm = rnd() % 2 ? 0 : (rnd() % 33) - 16, w;
+
+        if (rnd() % 8 == 0) {
+            w = (uint32_t)((rnd() % 2 ? 64 : -64) & 0xfff) << 20 | 14 << 15 |
+                14 << 7 | 0x13; /* addi a4, a4, +-64 */
+        } else if (rnd() % 2) {
+            f3 |= f3 < 3 && rnd() % 4 == 0 ? 4 : 0;
+            w = (imm & 0xfff) << 20 | 14 << 15 | f3 << 12 | reg << 7 | 0x03;
+        } else {
+            w = ((imm >> 5) & 0x7f) << 25 | reg << 20 | 14 << 15 | f3 << 12 |
+                (imm & 0x1f) << 7 | 0x23;
+        }
+        put32(code, &off, w);
+    }
+    return len;
+}
+
 /* A random block at code; returns its length. */
 static unsigned put_block(uint8_t *code)
 {
     if (alu_mode) {
         return put_alu_block(code);
+    }
+    if (run_mode) {
+        return put_run_block(code);
     }
     if (rnd() % 4) {
         return put_structured_block(code);
@@ -629,6 +712,7 @@ int main(int argc, char **argv)
     int fuse = argc > 4 && strcmp(argv[4], "fuse") == 0;
 
     alu_mode = argc > 4 && strcmp(argv[4], "alu") == 0;
+    run_mode = argc > 4 && strcmp(argv[4], "run") == 0;
     uint8_t *code, *scratch;
     /*
      * The signal stack is mmapped high: a random LUI into sp could land
@@ -647,9 +731,10 @@ int main(int argc, char **argv)
 
     rng = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
     /* .data, .bss and the brk heap (stdio buffers, the TLS block). */
-    if ((argc > 3 && !digest) || (argc > 4 && !fuse && !alu_mode)) {
+    if ((argc > 3 && !digest) ||
+        (argc > 4 && !fuse && !alu_mode && !run_mode)) {
         fprintf(stderr, "fuzz_vblock: arguments 3 and 4 must be 'digest' "
-                        "and 'alu' or 'fuse'\n");
+                        "and 'alu', 'fuse' or 'run'\n");
         return 2;
     }
     printf("fuzz_vblock: %lu rounds, seed %llu\n", rounds,
@@ -666,6 +751,17 @@ int main(int argc, char **argv)
         fuse_buf = fuzz_map(0x2000a00000ull, FUSE_BYTES + 4096,
                             PROT_READ | PROT_WRITE);
         if (fuse_buf == MAP_FAILED || munmap(fuse_buf + FUSE_BYTES, 4096)) {
+            perror("mmap");
+            return 2;
+        }
+    }
+    if (run_mode) {
+        /* RW RW (unmapped) RO RW */
+        run_buf =
+            fuzz_map(0x2000c00000ull, RUN_PAGES * 4096, PROT_READ | PROT_WRITE);
+        if (run_buf == MAP_FAILED ||
+            mprotect(run_buf + 2 * 4096, 4096, PROT_NONE) ||
+            mprotect(run_buf + 3 * 4096, 4096, PROT_READ)) {
             perror("mmap");
             return 2;
         }
@@ -747,6 +843,18 @@ int main(int argc, char **argv)
                 fuzz_regs[i] = rnd();
             }
         }
+        if (run_mode) {
+            /* fresh bytes in the writable pages; a4 near a boundary */
+            unsigned at = 4096 * (1 + rnd() % (RUN_PAGES - 1));
+
+            for (unsigned i = 0; i < RUN_PAGES * 4096; i++) {
+                if (i / 4096 != 2 && i / 4096 != 3) {
+                    run_buf[i] = (uint8_t)rnd();
+                }
+            }
+            at = rnd() % 2 ? at - 1 - rnd() % 600 : at + rnd() % 80;
+            fuzz_regs[14] = (uint64_t)(uintptr_t)(run_buf + at);
+        }
         fuzz_regs[3] = saved_gp;
         fuzz_regs[4] = saved_tp;
         if (digest) {
@@ -779,6 +887,11 @@ int main(int argc, char **argv)
         if (digest) {
             uint64_t h = fnv_words(digest_page->hash, (uint64_t *)scratch,
                                    SCRATCH_BYTES / 8);
+
+            if (run_mode) {
+                h = fnv_words(h, (uint64_t *)run_buf, 2 * 4096 / 8);
+                h = fnv_words(h, (uint64_t *)(run_buf + 4 * 4096), 4096 / 8);
+            }
             printf("%lu %d %016llx\n", r, sig, (unsigned long long)h);
         }
     }
