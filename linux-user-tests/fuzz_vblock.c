@@ -617,7 +617,8 @@ static unsigned put_run_block(uint8_t *code)
     for (unsigned k = 0; k < 3; k++) {
         unsigned idx = rnd() % 8 ? base + k * q : 128;
 
-        idx = idx < 128 ? idx : 15 + rnd() % 113; /* never a4 (x14) */
+        /* a4 often: a load that rewrites its own address register */
+        idx = idx < 128 ? idx : rnd() % 2 ? 14 : rnd() % 128;
         unsigned ew = rnd() % 8 ? vew : rnd() % 4;
 
         put16(code, &off,
