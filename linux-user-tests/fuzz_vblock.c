@@ -588,7 +588,9 @@ static unsigned put_fuse_block(uint8_t *code, int *loop)
  * mostly vectors in x32..x127, one width) and a4 (scalar; its width cuts
  * the access now and then, §8.2), predicates mostly on an unused key,
  * then two to five LB..LD / SB..SD on them (mostly as wide as the
- * elements) and now and then an ADDI moving a4.
+ * elements), now and then an ADDI moving a4, and now and then a splat
+ * (ADDI of a5 or a4 into a data register), mostly stored by the next
+ * opcode (memset's shape, which stores the splat's value directly).
  */
 #define RUN_PAGES 5
 static uint8_t *run_buf;
@@ -614,11 +616,14 @@ static unsigned put_run_block(uint8_t *code)
     put16(code, &off,
           (uint16_t)((rnd() % 16 ? 0 : 1 + rnd() % 3) << 12 | (vlmax - 1) << 6 |
                      30));
+    unsigned didx[3];
+
     for (unsigned k = 0; k < 3; k++) {
         unsigned idx = rnd() % 8 ? base + k * q : 128;
 
         /* a4 often: a load that rewrites its own address register */
         idx = idx < 128 ? idx : rnd() % 2 ? 14 : rnd() % 128;
+        didx[k] = idx;
         unsigned ew = rnd() % 8 ? vew : rnd() % 4;
 
         put16(code, &off,
@@ -638,13 +643,27 @@ static unsigned put_run_block(uint8_t *code)
         code[off++] = (uint8_t)((rnd() % 2) << 7 | (rnd() % 2) << 6 |
                                 (rnd() % 2) << 5 | key);
     }
-    for (unsigned k = 0; k < nops; k++) {
+    for (unsigned k = 0, splat = 0; k < nops; k++) {
         /* LB LH LW LD by element width, LBU LHU LWU for unsigned. */
         static const unsigned f3_of[4] = {3, 0, 1, 2};
         uint32_t reg = 10 + rnd() % 3, f3 = rnd() % 8 ? f3_of[vew] : rnd() % 4;
         uint32_t imm = rnd() % 2 ? 0 : (rnd() % 33) - 16, w;
+        unsigned next = 0;
 
-        if (rnd() % 8 == 0) {
+        if (splat && rnd() % 4) {
+            /* the splat's register stored next (memset's shape) */
+            w = ((imm >> 5) & 0x7f) << 25 | splat << 20 | 14 << 15 | f3 << 12 |
+                (imm & 0x1f) << 7 | 0x23;
+        } else if (rnd() % 6 == 0 && didx[reg - 10] >= 32) {
+            /*
+             * addi reg, a5 or a4, imm: a splat of a scalar into reg (not
+             * over a4/a5: an ADDI whose elements overwrite its scalar
+             * source mid-loop is sv-backends-alu's business).
+             */
+            w = (imm & 0xfff) << 20 | (rnd() % 4 ? 15u : 14u) << 15 | reg << 7 |
+                0x13;
+            next = reg;
+        } else if (rnd() % 8 == 0) {
             w = (uint32_t)((rnd() % 2 ? 64 : -64) & 0xfff) << 20 | 14 << 15 |
                 14 << 7 | 0x13; /* addi a4, a4, +-64 */
         } else if (rnd() % 2) {
@@ -655,6 +674,7 @@ static unsigned put_run_block(uint8_t *code)
                 (imm & 0x1f) << 7 | 0x23;
         }
         put32(code, &off, w);
+        splat = next;
     }
     return len;
 }
