@@ -996,11 +996,36 @@ done:
     sv_set_offsets(ex, 0, 0, 0);
 }
 
-/*
- * Runs the element loop of ex->r; ex has env, ra, pc, vl, subvl and
- * loopst set.
- */
 /* ----------------------------------------------------------------- AMOs */
+
+/*
+ * The nine AMO operations at one access size: SZ is the size letter of
+ * QEMU's cpu_atomic_* names (l, q), EXT the cast that sign-extends the
+ * old value to 64 bits.
+ */
+#define SV_AMO_CALL(OP, SZ, EXT, v)                                            \
+    return (EXT)cpu_atomic_##OP##SZ##_le_mmu(env, addr, v, oi, ra)
+#define SV_AMO_SWITCH(SZ, EXT, v)                                              \
+    switch (ex->op.alu) {                                                      \
+    case SV_AMO_ADD:                                                           \
+        SV_AMO_CALL(fetch_add, SZ, EXT, v);                                    \
+    case SV_AMO_SWAP:                                                          \
+        SV_AMO_CALL(xchg, SZ, EXT, v);                                         \
+    case SV_AMO_XOR:                                                           \
+        SV_AMO_CALL(fetch_xor, SZ, EXT, v);                                    \
+    case SV_AMO_OR:                                                            \
+        SV_AMO_CALL(fetch_or, SZ, EXT, v);                                     \
+    case SV_AMO_AND:                                                           \
+        SV_AMO_CALL(fetch_and, SZ, EXT, v);                                    \
+    case SV_AMO_MIN:                                                           \
+        SV_AMO_CALL(fetch_smin, SZ, EXT, v);                                   \
+    case SV_AMO_MAX:                                                           \
+        SV_AMO_CALL(fetch_smax, SZ, EXT, v);                                   \
+    case SV_AMO_MINU:                                                          \
+        SV_AMO_CALL(fetch_umin, SZ, EXT, v);                                   \
+    case SV_AMO_MAXU:                                                          \
+        SV_AMO_CALL(fetch_umax, SZ, EXT, v);                                   \
+    }
 
 /* One element's atomic access (the opcode's width, aligned): old value. */
 static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
@@ -1011,51 +1036,12 @@ static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
 
     if (ex->op.mem_bytes == 4) {
         MemOpIdx oi = make_memop_idx(MO_TEUL | MO_ALIGN, mmu_idx);
-        uint32_t x = v;
 
-        switch (ex->op.alu) {
-        case SV_AMO_ADD:
-            return (int32_t)cpu_atomic_fetch_addl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_SWAP:
-            return (int32_t)cpu_atomic_xchgl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_XOR:
-            return (int32_t)cpu_atomic_fetch_xorl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_OR:
-            return (int32_t)cpu_atomic_fetch_orl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_AND:
-            return (int32_t)cpu_atomic_fetch_andl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MIN:
-            return (int32_t)cpu_atomic_fetch_sminl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MAX:
-            return (int32_t)cpu_atomic_fetch_smaxl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MINU:
-            return (int32_t)cpu_atomic_fetch_uminl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MAXU:
-            return (int32_t)cpu_atomic_fetch_umaxl_le_mmu(env, addr, x, oi, ra);
-        }
+        SV_AMO_SWITCH(l, int32_t, (uint32_t)v)
     } else {
         MemOpIdx oi = make_memop_idx(MO_TEUQ | MO_ALIGN, mmu_idx);
 
-        switch (ex->op.alu) {
-        case SV_AMO_ADD:
-            return cpu_atomic_fetch_addq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_SWAP:
-            return cpu_atomic_xchgq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_XOR:
-            return cpu_atomic_fetch_xorq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_OR:
-            return cpu_atomic_fetch_orq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_AND:
-            return cpu_atomic_fetch_andq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MIN:
-            return cpu_atomic_fetch_sminq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MAX:
-            return cpu_atomic_fetch_smaxq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MINU:
-            return cpu_atomic_fetch_uminq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MAXU:
-            return cpu_atomic_fetch_umaxq_le_mmu(env, addr, v, oi, ra);
-        }
+        SV_AMO_SWITCH(q, uint64_t, v)
     }
     sv_illegal(ex, "not an AMO (translator out of step)");
 }
@@ -1113,6 +1099,10 @@ static void sv_loop_amo(SVExec *ex)
     sv_set_offsets(ex, 0, 0, 0);
 }
 
+/*
+ * Runs the element loop of ex->r; ex has env, ra, pc, vl, subvl and
+ * loopst set.
+ */
 static void sv_run(SVExec *ex)
 {
     const sv_resolved_op *r = ex->r;
