@@ -1781,3 +1781,36 @@ HELPER(sv_ldbr_scan64)(CPURISCVState *env, uint64_t desc, uint64_t imm)
 {
     return sv_ldbr_scan(env, desc, imm, GETPC(), true);
 }
+
+/*
+ * A lone vector branch of the byte-search shape (trans_sv.c.inc:
+ * sv_scan_branch_shape): BNE of packed bytes against a scalar with
+ * fail-on-first, first predicate all ones and no second one (ifall), as
+ * in the second block of libsvstring's strchr.  The same as
+ * helper_sv_branch, or -1 having changed nothing when that one must
+ * decide (SUBVL > 1, a resumed compare, VL 0, elements past x127).
+ * desc: SVSCAN's DATA, SCALAR and LOG2W.
+ */
+__attribute__((zero_call_used_regs("skip"))) target_ulong
+HELPER(sv_scan)(CPURISCVState *env, uint64_t desc)
+{
+    unsigned vl_reg, first, data = FIELD_EX64(desc, SVSCAN, DATA);
+    int n =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
+    const uint8_t *file = (const uint8_t *)&env->sv_gpr[data];
+    const uint8_t *hit;
+    uint64_t scalar;
+    sv_branch_result r;
+
+    if (n <= 0 || data * 8 + n > sizeof(env->sv_gpr)) {
+        return -1;
+    }
+    scalar = sv_scan_scalar(env, desc);
+    hit = scalar > 0xff ? NULL : memchr(file, (int)scalar, n);
+    first = hit ? hit - file : n; /* > 0xff: NE holds for every byte */
+    r = sv_vector_branch_ffirst_ifall(n, first);
+    if (r.cut && vl_reg) {
+        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    }
+    return r.taken;
+}
