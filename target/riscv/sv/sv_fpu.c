@@ -52,15 +52,11 @@ static inline bool sv_fp_packed(uint64_t desc, int k)
                     : FIELD_EX64(desc, SVFP, RS3P);
 }
 
-/* Whether n elements of es bytes (8 unpacked) from reg fit in f0..f127. */
-static inline bool sv_fp_fits(unsigned reg, bool packed, unsigned n,
-                              unsigned es)
-{
-    return 8 * reg + n * (packed ? es : 8) <= 8 * SV_NUM_REGS;
-}
-
-/* VL of the loop over nsrc sources, or -1 (see above). */
-static int sv_fp_vl(CPURISCVState *env, uint64_t desc, unsigned es, int nsrc)
+/*
+ * VL of the loop, or -1 (see above): MAXVL, the longest VL whose vector
+ * elements all lie in f0..f127, was worked out at translate time.
+ */
+static int sv_fp_vl(CPURISCVState *env, uint64_t desc)
 {
     uint32_t state = env->sv.state;
     unsigned vl;
@@ -69,17 +65,7 @@ static int sv_fp_vl(CPURISCVState *env, uint64_t desc, unsigned es, int nsrc)
         return -1;
     }
     vl = sv_effective_vl(state, env->gpr[sv_state_vl_reg(state)]);
-    if (!sv_fp_fits(FIELD_EX64(desc, SVFP, RD), FIELD_EX64(desc, SVFP, RDP), vl,
-                    es)) {
-        return -1;
-    }
-    for (int k = 1; k <= nsrc; k++) {
-        if (sv_fp_isvec(desc, k) &&
-            !sv_fp_fits(sv_fp_reg(desc, k), sv_fp_packed(desc, k), vl, es)) {
-            return -1;
-        }
-    }
-    return vl;
+    return vl > FIELD_EX64(desc, SVFP, MAXVL) ? -1 : vl;
 }
 
 /* The destination predicate's mask (§1.11; x0 reads 0). */
@@ -184,7 +170,7 @@ static inline int sv_fp_nsrc(sv_fp_op op)
         bool dp = FIELD_EX64(desc, SVFP, RDP);                                 \
         float_status *st = &env->fp_status;                                    \
         SVFpSrc a, b, c;                                                       \
-        int vl = sv_fp_vl(env, desc, es, nsrc);                                \
+        int vl = sv_fp_vl(env, desc);                                          \
         uint64_t live;                                                         \
                                                                                \
         if (vl <= 0) {                                                         \
