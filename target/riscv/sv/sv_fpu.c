@@ -149,11 +149,71 @@ static inline int sv_fp_nsrc(sv_fp_op op)
     }
 }
 
-/* Element i of the op at W bits (the general loop's sv_compute). */
-#define SV_FP_ELEM(W, OP, i)                                                   \
-    sv_fp_compute##W(OP, sv_fp_get(&a, (i), W),                                \
-                     nsrc > 1 ? sv_fp_get(&b, (i), W) : 0,                     \
-                     nsrc > 2 ? sv_fp_get(&c, (i), W) : 0, st)
+/*
+ * The uniform shape, worth a loop of its own (sv_fp_loop##W): every
+ * vector operand packed as the destination is (or every one unpacked),
+ * and every scalar source out of the destination's reach, so its value
+ * stays the same for the whole loop.  Such a scalar is read once into
+ * *tmp in the destination's layout and becomes a source of step 0.
+ * Returns false (and the general form runs) otherwise.
+ */
+static inline __attribute__((always_inline)) bool
+sv_fp_uniform(SVFpSrc *s, bool vec, unsigned reg, bool dp, unsigned dlo,
+              unsigned dhi, unsigned W, uint64_t *tmp)
+{
+    unsigned lo = 8 * reg, hi = lo + (s->packed ? W / 8 : 8);
+    uint64_t v;
+
+    if (vec) {
+        return s->packed == dp;
+    }
+    if (lo < dhi && dlo < hi) {
+        return false; /* the destination's writes reach it */
+    }
+    v = s->packed ? extract64(ldq_le_p(s->p), 0, W)
+                  : sv_fp_unbox(ldq_le_p(s->p), W);
+    *tmp = dp ? v : sv_fp_box(v, W);
+    s->p = (const uint8_t *)tmp;
+    s->packed = dp;
+    return true;
+}
+
+/*
+ * The elements, in order (§5.1: each written before the next is read):
+ * the active ones computed (the general loop's sv_compute), with
+ * zeroing the others +0.  Inlined with constant W, OP and, for the
+ * uniform shape, constant packing.
+ */
+static inline __attribute__((always_inline)) target_ulong
+sv_fp_elems(uint8_t *d, bool dp, SVFpSrc a, SVFpSrc b, SVFpSrc c, uint64_t live,
+            int vl, bool zero, float_status *st, sv_fp_op OP, unsigned W)
+{
+    const int nsrc = sv_fp_nsrc(OP);
+
+#define SV_FP_ELEM(i)                                                          \
+    (W == 16   ? sv_fp_compute16(OP, sv_fp_get(&a, (i), W),                    \
+                               nsrc > 1 ? sv_fp_get(&b, (i), W) : 0,         \
+                               nsrc > 2 ? sv_fp_get(&c, (i), W) : 0, st)     \
+     : W == 32 ? sv_fp_compute32(OP, sv_fp_get(&a, (i), W),                    \
+                                 nsrc > 1 ? sv_fp_get(&b, (i), W) : 0,         \
+                                 nsrc > 2 ? sv_fp_get(&c, (i), W) : 0, st)     \
+               : sv_fp_compute64(OP, sv_fp_get(&a, (i), W),                    \
+                                 nsrc > 1 ? sv_fp_get(&b, (i), W) : 0,         \
+                                 nsrc > 2 ? sv_fp_get(&c, (i), W) : 0, st))
+    if (zero) {
+        for (int i = 0; i < vl; i++) {
+            sv_fp_put(d, dp, i, W, live >> i & 1 ? SV_FP_ELEM(i) : 0);
+        }
+        return 0;
+    }
+    for (; live; live &= live - 1) {
+        int i = ctz64(live);
+
+        sv_fp_put(d, dp, i, W, SV_FP_ELEM(i));
+    }
+    return 0;
+#undef SV_FP_ELEM
+}
 
 /*
  * The loop of op OP at W bits: W and OP are constants in each helper,
@@ -166,12 +226,15 @@ static inline int sv_fp_nsrc(sv_fp_op op)
         const int nsrc = sv_fp_nsrc(OP);                                       \
         const unsigned es = W / 8;                                             \
         uint8_t *file = (uint8_t *)env->sv_fpr;                                \
-        uint8_t *d = file + 8 * FIELD_EX64(desc, SVFP, RD);                    \
+        unsigned rd = FIELD_EX64(desc, SVFP, RD);                              \
+        uint8_t *d = file + 8 * rd;                                            \
         bool dp = FIELD_EX64(desc, SVFP, RDP);                                 \
+        bool zero = FIELD_EX64(desc, SVFP, ZERO);                              \
         float_status *st = &env->fp_status;                                    \
         SVFpSrc a, b, c;                                                       \
+        uint64_t live, tmp[3];                                                 \
         int vl = sv_fp_vl(env, desc);                                          \
-        uint64_t live;                                                         \
+        unsigned dhi;                                                          \
                                                                                \
         if (vl <= 0) {                                                         \
             return vl; /* -1, or VL 0: nothing to do */                        \
@@ -180,20 +243,27 @@ static inline int sv_fp_nsrc(sv_fp_op op)
         b = sv_fp_src_of(file, desc, 2, es);                                   \
         c = sv_fp_src_of(file, desc, 3, es);                                   \
         live = sv_fp_mask(env, desc) & MAKE_64BIT_MASK(0, vl);                 \
-        if (FIELD_EX64(desc, SVFP, ZERO)) {                                    \
-            /* Every element, in order: inactive ones become +0. */            \
-            for (int i = 0; i < vl; i++) {                                     \
-                sv_fp_put(d, dp, i, W,                                         \
-                          live >> i & 1 ? SV_FP_ELEM(W, OP, i) : 0);           \
+        dhi = 8 * rd + vl * (dp ? es : 8);                                     \
+        if (W < 64 &&                                                          \
+            sv_fp_uniform(&a, FIELD_EX64(desc, SVFP, RS1V),                    \
+                          FIELD_EX64(desc, SVFP, RS1), dp, 8 * rd, dhi, W,     \
+                          &tmp[0]) &&                                          \
+            (nsrc < 2 || sv_fp_uniform(&b, FIELD_EX64(desc, SVFP, RS2V),       \
+                                       FIELD_EX64(desc, SVFP, RS2), dp,        \
+                                       8 * rd, dhi, W, &tmp[1])) &&            \
+            (nsrc < 3 || sv_fp_uniform(&c, FIELD_EX64(desc, SVFP, RS3V),       \
+                                       FIELD_EX64(desc, SVFP, RS3), dp,        \
+                                       8 * rd, dhi, W, &tmp[2]))) {            \
+            /* Constant packing: no per-element layout tests. */               \
+            if (dp) {                                                          \
+                a.packed = b.packed = c.packed = true;                         \
+                return sv_fp_elems(d, true, a, b, c, live, vl, zero, st, OP,   \
+                                   W);                                         \
             }                                                                  \
-            return 0;                                                          \
+            a.packed = b.packed = c.packed = false;                            \
+            return sv_fp_elems(d, false, a, b, c, live, vl, zero, st, OP, W);  \
         }                                                                      \
-        for (; live; live &= live - 1) {                                       \
-            int i = ctz64(live);                                               \
-                                                                               \
-            sv_fp_put(d, dp, i, W, SV_FP_ELEM(W, OP, i));                      \
-        }                                                                      \
-        return 0;                                                              \
+        return sv_fp_elems(d, dp, a, b, c, live, vl, zero, st, OP, W);         \
     }
 
 GEN_SV_FP_LOOP(16)
