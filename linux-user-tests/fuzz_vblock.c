@@ -696,12 +696,14 @@ static unsigned put_run_block(uint8_t *code)
  * docs/sv-engine.md) and around them: usually a VL block setting VL =
  * MVL, four 16-bit FP register entries for fa0..fa3 at one element width
  * (usually: default, 32 or 16 bits; 8 now and then, which is illegal)
- * with bases in f32..f127 (the same vector, apart or overlapping), two
+ * with bases in f32..f127 (the same vector, apart or overlapping; the
+ * fourth now and then an integer vector for t0 instead), two
  * predicate entries (masks x9 and x10, random; zeroing and inverted at
  * random) mostly on an unused key, and two to six FADD FSUB FMUL FDIV
  * FSQRT FMIN FMAX FSGNJ* FMADD FMSUB FNMSUB FNMADD in .S or .D with a
  * random static rounding mode or the dynamic one (now and then a
- * reserved one), and now and then a compare, FCVT.S.D/D.S or FCLASS.
+ * reserved one), and now and then a compare (into t0, t1 or t2),
+ * FCVT.S.D/D.S or FCLASS.
  * The registers hold NaNs (quiet, signalling, unboxed), signed zeros,
  * infinities, denormals and random values at 16, 32 and 64 bits
  * (fp_value), fcsr a random rounding mode (now and then a reserved
@@ -729,7 +731,7 @@ static unsigned put_fp_op(uint8_t *p)
     uint32_t rd = fp_reg(), rs1 = fp_reg(), rs2 = fp_reg(), rs3 = fp_reg();
     uint32_t fmt = rnd() % 4 ? 0 : 1, f5, f3, w;
 
-    switch (rnd() % 16) {
+    switch (rnd() % 17) {
     case 0:
     case 1:
     case 2:
@@ -759,12 +761,13 @@ static unsigned put_fp_op(uint8_t *p)
             rd << 7 | r4[rnd() % 4];
         memcpy(p, &w, 4);
         return 4;
-    case 13: /* FEQ FLT FLE into an integer register (not a mask) */
+    case 13:
+    case 14: /* FEQ FLT FLE into t0 (a vector now and then), t1, t2 */
         f5 = 0x14;
         f3 = rnd() % 3;
-        rd = 5 + rnd() % 3;
+        rd = rnd() % 2 ? 5 : 6 + rnd() % 2;
         break;
-    case 14: /* FCVT.S.D / FCVT.D.S */
+    case 15: /* FCVT.S.D / FCVT.D.S */
         f5 = 0x08;
         rs2 = !fmt;
         f3 = fp_rm();
@@ -819,6 +822,13 @@ static unsigned put_fp_block(uint8_t *code)
             idx = base + (rnd() % 4) * q + (rnd() % 4 ? 0 : rnd() % 4);
         } else {
             idx = rnd() % 8 ? 32 + rnd() % 96 : rnd() % 128;
+        }
+        if (k == 3 && rnd() % 3 == 0) {
+            /* t0 as an integer vector: the compares' destination */
+            put16(code, &off,
+                  (uint16_t)(isvec << 15 | (idx & 127) << 8 | 1 << 7 |
+                             (rnd() % 4) << 5 | 5));
+            continue;
         }
         put16(code, &off,
               (uint16_t)(isvec << 15 | (idx & 127) << 8 | 0 << 7 | ew << 5 |

@@ -97,3 +97,7 @@ DEF_SV_FP_HELPERS(madd)
 DEF_SV_FP_HELPERS(msub)
 DEF_SV_FP_HELPERS(nmsub)
 DEF_SV_FP_HELPERS(nmadd)
+/* The compares FEQ FLT FLE: an integer vector destination. */
+DEF_SV_FP_HELPERS(feq)
+DEF_SV_FP_HELPERS(flt)
+DEF_SV_FP_HELPERS(fle)

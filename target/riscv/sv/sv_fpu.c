@@ -298,3 +298,75 @@ GEN_SV_FP(madd, SV_FP_MADD)
 GEN_SV_FP(msub, SV_FP_MSUB)
 GEN_SV_FP(nmsub, SV_FP_NMSUB)
 GEN_SV_FP(nmadd, SV_FP_NMADD)
+
+/*
+ * The compares: sources as above, the result (0 or 1) written to an
+ * integer vector (never x0: the translator) as elements of 1 << RDW
+ * bytes, as the general loop's sv_int_dst writes them.  The destination
+ * is in the other register file, so no source changes during the loop.
+ */
+static inline __attribute__((always_inline)) target_ulong
+sv_fp_cmp_loop(CPURISCVState *env, uint64_t desc, sv_fp_op OP, unsigned W)
+{
+    const unsigned es = W / 8;
+    uint8_t *file = (uint8_t *)env->sv_fpr;
+    uint8_t *d = (uint8_t *)env->sv_gpr + 8 * FIELD_EX64(desc, SVFP, RD);
+    unsigned rdw = FIELD_EX64(desc, SVFP, RDW);
+    float_status *st = &env->fp_status;
+    SVFpSrc a, b;
+    int vl = sv_fp_vl(env, desc);
+    uint64_t live;
+
+    if (vl <= 0) {
+        return vl; /* -1, or VL 0: nothing to do */
+    }
+    a = sv_fp_src_of(file, desc, 1, es);
+    b = sv_fp_src_of(file, desc, 2, es);
+    live = sv_fp_mask(env, desc) & MAKE_64BIT_MASK(0, vl);
+    for (int i = 0; i < vl; i++) {
+        uint64_t v = 0;
+
+        if (live >> i & 1) {
+            uint64_t x = sv_fp_get(&a, i, W), y = sv_fp_get(&b, i, W);
+
+            v = W == 16   ? sv_fp_compute16(OP, x, y, 0, st)
+                : W == 32 ? sv_fp_compute32(OP, x, y, 0, st)
+                          : sv_fp_compute64(OP, x, y, 0, st);
+        } else if (!FIELD_EX64(desc, SVFP, ZERO)) {
+            continue;
+        }
+        switch (rdw) {
+        case 0:
+            d[i] = v;
+            break;
+        case 1:
+            stw_le_p(d + 2 * i, v);
+            break;
+        case 2:
+            stl_le_p(d + 4 * i, v);
+            break;
+        default:
+            stq_le_p(d + 8 * i, v);
+            break;
+        }
+    }
+    return 0;
+}
+
+#define GEN_SV_FP_CMP(NAME, OP)                                                \
+    target_ulong HELPER(sv_fp_##NAME##_h)(CPURISCVState * env, uint64_t desc)  \
+    {                                                                          \
+        return sv_fp_cmp_loop(env, desc, OP, 16);                              \
+    }                                                                          \
+    target_ulong HELPER(sv_fp_##NAME##_s)(CPURISCVState * env, uint64_t desc)  \
+    {                                                                          \
+        return sv_fp_cmp_loop(env, desc, OP, 32);                              \
+    }                                                                          \
+    target_ulong HELPER(sv_fp_##NAME##_d)(CPURISCVState * env, uint64_t desc)  \
+    {                                                                          \
+        return sv_fp_cmp_loop(env, desc, OP, 64);                              \
+    }
+
+GEN_SV_FP_CMP(feq, SV_FP_EQ)
+GEN_SV_FP_CMP(flt, SV_FP_LT)
+GEN_SV_FP_CMP(fle, SV_FP_LE)

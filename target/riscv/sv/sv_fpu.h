@@ -39,6 +39,8 @@ FIELD(SVFP, INV, 40, 1)
 FIELD(SVFP, ZERO, 41, 1)
 /* The longest VL whose elements all lie in f0..f127 (0..64). */
 FIELD(SVFP, MAXVL, 42, 7)
+/* The compares' integer destination: elements 1 << RDW bytes apart. */
+FIELD(SVFP, RDW, 49, 2)
 
 #ifndef SV_FPU_DESC_ONLY
 #include "fpu/softfloat.h"
