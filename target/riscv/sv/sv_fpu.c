@@ -53,19 +53,17 @@ static inline bool sv_fp_packed(uint64_t desc, int k)
 }
 
 /*
- * VL of the loop, or -1 (see above): MAXVL, the longest VL whose vector
- * elements all lie in f0..f127, was worked out at translate time.
+ * VL of the loop, or -1 (see above; svcore's inline fast-path test):
+ * MAXVL, the longest VL whose vector elements all lie in their register
+ * file, was worked out at translate time.
  */
-static int sv_fp_vl(CPURISCVState *env, uint64_t desc)
+static inline int sv_fp_vl(CPURISCVState *env, uint64_t desc)
 {
-    uint32_t state = env->sv.state;
-    unsigned vl;
+    unsigned vl_reg;
+    int vl =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
 
-    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
-        return -1;
-    }
-    vl = sv_effective_vl(state, env->gpr[sv_state_vl_reg(state)]);
-    return vl > FIELD_EX64(desc, SVFP, MAXVL) ? -1 : vl;
+    return vl > (int)FIELD_EX64(desc, SVFP, MAXVL) ? -1 : vl;
 }
 
 /* The destination predicate's mask (§1.11; x0 reads 0). */
@@ -200,6 +198,13 @@ sv_fp_elems(uint8_t *d, bool dp, SVFpSrc a, SVFpSrc b, SVFpSrc c, uint64_t live,
                : sv_fp_compute64(OP, sv_fp_get(&a, (i), W),                    \
                                  nsrc > 1 ? sv_fp_get(&b, (i), W) : 0,         \
                                  nsrc > 2 ? sv_fp_get(&c, (i), W) : 0, st))
+    if (live == MAKE_64BIT_MASK(0, vl)) {
+        /* Every element active (no predicate, usually): a plain loop. */
+        for (int i = 0; i < vl; i++) {
+            sv_fp_put(d, dp, i, W, SV_FP_ELEM(i));
+        }
+        return 0;
+    }
     if (zero) {
         for (int i = 0; i < vl; i++) {
             sv_fp_put(d, dp, i, W, live >> i & 1 ? SV_FP_ELEM(i) : 0);
