@@ -41,6 +41,8 @@ DEF_HELPER_6(sv_ldbr, tl, env, i64, i64, i64, i64, i64)
 DEF_HELPER_3(sv_ldbr_scan, tl, env, i64, i64)
 /* The same when the block's VL block just set VL 64 (SVSCAN VLREG). */
 DEF_HELPER_3(sv_ldbr_scan64, tl, env, i64, i64)
+/* A lone vector branch of that shape: "taken", or -1 (SVSCAN desc). */
+DEF_HELPER_2(sv_scan, tl, env, i64)
 /* A P48/P64 (SVPrefix, §4) on SVPSTATE: its loop set-up, then the loop;
  * the same arguments as sv_elements. */
 DEF_HELPER_6(sv_prefix, void, env, i64, i64, i64, tl, i32)

@@ -937,11 +937,36 @@ done:
     sv_set_offsets(ex, 0, 0, 0);
 }
 
-/*
- * Runs the element loop of ex->r; ex has env, ra, pc, vl, subvl and
- * loopst set.
- */
 /* ----------------------------------------------------------------- AMOs */
+
+/*
+ * The nine AMO operations at one access size: SZ is the size letter of
+ * QEMU's cpu_atomic_* names (l, q), EXT the cast that sign-extends the
+ * old value to 64 bits.
+ */
+#define SV_AMO_CALL(OP, SZ, EXT, v)                                            \
+    return (EXT)cpu_atomic_##OP##SZ##_le_mmu(env, addr, v, oi, ra)
+#define SV_AMO_SWITCH(SZ, EXT, v)                                              \
+    switch (ex->op.alu) {                                                      \
+    case SV_AMO_ADD:                                                           \
+        SV_AMO_CALL(fetch_add, SZ, EXT, v);                                    \
+    case SV_AMO_SWAP:                                                          \
+        SV_AMO_CALL(xchg, SZ, EXT, v);                                         \
+    case SV_AMO_XOR:                                                           \
+        SV_AMO_CALL(fetch_xor, SZ, EXT, v);                                    \
+    case SV_AMO_OR:                                                            \
+        SV_AMO_CALL(fetch_or, SZ, EXT, v);                                     \
+    case SV_AMO_AND:                                                           \
+        SV_AMO_CALL(fetch_and, SZ, EXT, v);                                    \
+    case SV_AMO_MIN:                                                           \
+        SV_AMO_CALL(fetch_smin, SZ, EXT, v);                                   \
+    case SV_AMO_MAX:                                                           \
+        SV_AMO_CALL(fetch_smax, SZ, EXT, v);                                   \
+    case SV_AMO_MINU:                                                          \
+        SV_AMO_CALL(fetch_umin, SZ, EXT, v);                                   \
+    case SV_AMO_MAXU:                                                          \
+        SV_AMO_CALL(fetch_umax, SZ, EXT, v);                                   \
+    }
 
 /* One element's atomic access (the opcode's width, aligned): old value. */
 static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
@@ -952,51 +977,12 @@ static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
 
     if (ex->op.mem_bytes == 4) {
         MemOpIdx oi = make_memop_idx(MO_TEUL | MO_ALIGN, mmu_idx);
-        uint32_t x = v;
 
-        switch (ex->op.alu) {
-        case SV_AMO_ADD:
-            return (int32_t)cpu_atomic_fetch_addl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_SWAP:
-            return (int32_t)cpu_atomic_xchgl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_XOR:
-            return (int32_t)cpu_atomic_fetch_xorl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_OR:
-            return (int32_t)cpu_atomic_fetch_orl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_AND:
-            return (int32_t)cpu_atomic_fetch_andl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MIN:
-            return (int32_t)cpu_atomic_fetch_sminl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MAX:
-            return (int32_t)cpu_atomic_fetch_smaxl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MINU:
-            return (int32_t)cpu_atomic_fetch_uminl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MAXU:
-            return (int32_t)cpu_atomic_fetch_umaxl_le_mmu(env, addr, x, oi, ra);
-        }
+        SV_AMO_SWITCH(l, int32_t, (uint32_t)v)
     } else {
         MemOpIdx oi = make_memop_idx(MO_TEUQ | MO_ALIGN, mmu_idx);
 
-        switch (ex->op.alu) {
-        case SV_AMO_ADD:
-            return cpu_atomic_fetch_addq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_SWAP:
-            return cpu_atomic_xchgq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_XOR:
-            return cpu_atomic_fetch_xorq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_OR:
-            return cpu_atomic_fetch_orq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_AND:
-            return cpu_atomic_fetch_andq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MIN:
-            return cpu_atomic_fetch_sminq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MAX:
-            return cpu_atomic_fetch_smaxq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MINU:
-            return cpu_atomic_fetch_uminq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MAXU:
-            return cpu_atomic_fetch_umaxq_le_mmu(env, addr, v, oi, ra);
-        }
+        SV_AMO_SWITCH(q, uint64_t, v)
     }
     sv_illegal(ex, "not an AMO (translator out of step)");
 }
@@ -1054,6 +1040,10 @@ static void sv_loop_amo(SVExec *ex)
     sv_set_offsets(ex, 0, 0, 0);
 }
 
+/*
+ * Runs the element loop of ex->r; ex has env, ra, pc, vl, subvl and
+ * loopst set.
+ */
 static void sv_run(SVExec *ex)
 {
     const sv_resolved_op *r = ex->r;
@@ -1731,4 +1721,37 @@ __attribute__((zero_call_used_regs("skip"))) target_ulong
 HELPER(sv_ldbr_scan64)(CPURISCVState *env, uint64_t desc, uint64_t imm)
 {
     return sv_ldbr_scan(env, desc, imm, GETPC(), true);
+}
+
+/*
+ * A lone vector branch of the byte-search shape (trans_sv.c.inc:
+ * sv_scan_branch_shape): BNE of packed bytes against a scalar with
+ * fail-on-first, first predicate all ones and no second one (ifall), as
+ * in the second block of libsvstring's strchr.  The same as
+ * helper_sv_branch, or -1 having changed nothing when that one must
+ * decide (SUBVL > 1, a resumed compare, VL 0, elements past x127).
+ * desc: SVSCAN's DATA, SCALAR and LOG2W.
+ */
+__attribute__((zero_call_used_regs("skip"))) target_ulong
+HELPER(sv_scan)(CPURISCVState *env, uint64_t desc)
+{
+    unsigned vl_reg, first, data = FIELD_EX64(desc, SVSCAN, DATA);
+    int n =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
+    const uint8_t *file = (const uint8_t *)&env->sv_gpr[data];
+    const uint8_t *hit;
+    uint64_t scalar;
+    sv_branch_result r;
+
+    if (n <= 0 || data * 8 + n > sizeof(env->sv_gpr)) {
+        return -1;
+    }
+    scalar = sv_scan_scalar(env, desc);
+    hit = scalar > 0xff ? NULL : memchr(file, (int)scalar, n);
+    first = hit ? hit - file : n; /* > 0xff: NE holds for every byte */
+    r = sv_vector_branch_ffirst_ifall(n, first);
+    if (r.cut && vl_reg) {
+        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    }
+    return r.taken;
 }
