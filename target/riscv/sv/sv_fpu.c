@@ -7,7 +7,8 @@
  * operand is packed (a non-default width: element k of register R at
  * byte 8R + k * w / 8, no NaN-boxing, §5.5, contract C6) or at the
  * default width (one element per 64-bit register, NaN-boxed below 64
- * bits); a scalar operand is its register's element 0.
+ * bits); a scalar operand is its register's element 0.  The compares
+ * (FEQ FLT FLE) write an integer vector instead (sv_fp_cmp_loop).
  *
  * The element computation is the general loop's (sv_fpu.h: the same
  * softfloat calls on env->fp_status, so the results and the accrued
@@ -19,8 +20,8 @@
  *
  * Each returns 0, or -1 (nothing done) when the loop is not the simple
  * one: SUBVL > 1, non-zero STATE offsets (a resumed loop) or elements
- * beyond f127 (the general loop raises that); the translator then calls
- * helper_sv_elements.
+ * beyond register 127 (the general loop raises that); the translator
+ * then calls helper_sv_elements.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
