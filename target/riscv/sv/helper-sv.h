@@ -99,6 +99,8 @@ DEF_SV_FP_HELPERS(madd)
 DEF_SV_FP_HELPERS(msub)
 DEF_SV_FP_HELPERS(nmsub)
 DEF_SV_FP_HELPERS(nmadd)
+/* FMV/FNEG/FABS and FCVT between FP widths without predicates. */
+DEF_HELPER_2(sv_fp_twin, tl, env, i64)
 /* The compares FEQ FLT FLE: an integer vector destination. */
 DEF_SV_FP_HELPERS(feq)
 DEF_SV_FP_HELPERS(flt)

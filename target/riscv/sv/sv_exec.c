@@ -234,28 +234,6 @@ static void sv_fp_dst(SVExec *ex, const SVOpnd *d, unsigned idx, uint64_t v)
     }
 }
 
-static uint64_t sv_fp_convert(uint64_t v, unsigned from, unsigned to,
-                              float_status *st)
-{
-    if (from == to) {
-        return v;
-    }
-    switch (from * 100 + to) {
-    case 1632:
-        return float16_to_float32(v, true, st);
-    case 1664:
-        return float16_to_float64(v, true, st);
-    case 3216:
-        return float32_to_float16(v, true, st);
-    case 3264:
-        return float32_to_float64(v, st);
-    case 6416:
-        return float64_to_float16(v, true, st);
-    default:
-        return float64_to_float32(v, st);
-    }
-}
-
 static bool sv_fp_is_zero(uint64_t v, unsigned bits)
 {
     return extract64(v, 0, bits - 1) == 0;

@@ -376,3 +376,37 @@ sv_fp_cmp_loop(CPURISCVState *env, uint64_t desc, sv_fp_op OP, unsigned W)
 GEN_SV_FP_CMP(feq, SV_FP_EQ)
 GEN_SV_FP_CMP(flt, SV_FP_LT)
 GEN_SV_FP_CMP(fle, SV_FP_LE)
+
+/*
+ * The twins FMV/FNEG/FABS (FSGNJ* with rs1 = rs2) and FCVT between FP
+ * widths with neither predicate (the translator): source element i to
+ * destination element i, in order, as the general twin loop pairs them
+ * when every element is active (a scalar source is read again for each
+ * element); converted from the source's width to the destination's as
+ * sv_twin_read does, then the sign set (FNEG) or cleared (FABS).
+ */
+target_ulong HELPER(sv_fp_twin)(CPURISCVState *env, uint64_t desc)
+{
+    unsigned ws = 8 << FIELD_EX64(desc, SVFP, SRCW);
+    unsigned wd = 8 << FIELD_EX64(desc, SVFP, DSTW);
+    unsigned twop = FIELD_EX64(desc, SVFP, TWOP);
+    uint8_t *file = (uint8_t *)env->sv_fpr;
+    uint8_t *d = file + 8 * FIELD_EX64(desc, SVFP, RD);
+    bool dp = FIELD_EX64(desc, SVFP, RDP);
+    uint64_t sign = 1ull << (wd - 1);
+    SVFpSrc a;
+    int vl = sv_fp_vl(env, desc);
+
+    if (vl <= 0) {
+        return vl; /* -1, or VL 0: nothing to do */
+    }
+    a = sv_fp_src_of(file, desc, 1, ws / 8);
+    for (int i = 0; i < vl; i++) {
+        uint64_t v =
+            sv_fp_convert(sv_fp_get(&a, i, ws), ws, wd, &env->fp_status);
+
+        v = twop == 1 ? v ^ sign : twop == 2 ? v & ~sign : v;
+        sv_fp_put(d, dp, i, wd, v);
+    }
+    return 0;
+}

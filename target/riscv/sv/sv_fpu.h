@@ -41,6 +41,14 @@ FIELD(SVFP, ZERO, 41, 1)
 FIELD(SVFP, MAXVL, 42, 7)
 /* The compares' integer destination: elements 1 << RDW bytes apart. */
 FIELD(SVFP, RDW, 49, 2)
+/*
+ * helper_sv_fp_twin: FMV/FNEG/FABS (FSGNJ/FSGNJN/FSGNJX with rs1 = rs2)
+ * or FCVT between FP widths, from rs1 (RS1, RS1V, RS1P) of 8 << SRCW
+ * bits to rd of 8 << DSTW bits; TWOP: 0 FMV or FCVT, 1 FNEG, 2 FABS.
+ */
+FIELD(SVFP, SRCW, 51, 2)
+FIELD(SVFP, DSTW, 53, 2)
+FIELD(SVFP, TWOP, 55, 2)
 
 #ifndef SV_FPU_DESC_ONLY
 #include "fpu/softfloat.h"
@@ -68,6 +76,29 @@ static inline uint64_t sv_fp_box(uint64_t v, unsigned width)
     return width == 32   ? (uint32_t)v | MAKE_64BIT_MASK(32, 32)
            : width == 16 ? (uint16_t)v | MAKE_64BIT_MASK(16, 48)
                          : v;
+}
+
+/* An FP value converted between widths (16, 32, 64), as FCVT does. */
+static inline uint64_t sv_fp_convert(uint64_t v, unsigned from, unsigned to,
+                                     float_status *st)
+{
+    if (from == to) {
+        return v;
+    }
+    switch (from * 100 + to) {
+    case 1632:
+        return float16_to_float32(v, true, st);
+    case 1664:
+        return float16_to_float64(v, true, st);
+    case 3216:
+        return float32_to_float16(v, true, st);
+    case 3264:
+        return float32_to_float64(v, st);
+    case 6416:
+        return float64_to_float16(v, true, st);
+    default:
+        return float64_to_float32(v, st);
+    }
 }
 
 /*
