@@ -33,11 +33,12 @@ per_elem() { # kernel impl vl
 }
 printf '\nhost instructions per element (callgrind)\n'
 printf '%-7s %8s %8s %8s %8s %10s\n' kernel scalar "SV VL1" "SV VL8" "SV VL64" "VL64/scal"
-for k in add8 mac32 add64 sel16 memchr memcpy memset; do
+for k in add8 mac32 add64 sel16 memchr memcpy memset saxpy32 saxpy64; do
     s=$(per_elem $k scalar 64)
     v1=$(per_elem $k sv 1) v8=$(per_elem $k sv 8) v64=$(per_elem $k sv 64)
     ratio=$(echo "$v64 $s" | awk '{ printf "%.2f", $1 / $2 }')
     printf '%-7s %8s %8s %8s %8s %10s\n' $k "$s" "$v1" "$v8" "$v64" "$ratio"
 done
-echo "(add64's VL64 column runs VL 32; < 1 in the last column: SV is cheaper)"
+echo "(add64's and saxpy64's VL64 column runs VL 32;"
+echo " < 1 in the last column: SV is cheaper)"
 echo "(sel16: 16-bit predicated select; memchr: glibc's memchr as scalar)"

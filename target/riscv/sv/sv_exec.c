@@ -27,6 +27,7 @@
 #include "internals.h"
 #include "svcore.h"
 #include "sv_exec.h"
+#include "sv_fpu.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -219,14 +220,9 @@ static uint64_t sv_fp_src(SVExec *ex, const SVOpnd *o, unsigned idx)
         /* No NaN-boxing at a non-default width (§5.5). */
         return sv_read(ex, true, sv_offset(o, idx), o->width / 8);
     }
+    /* NaN-boxed at 32 (and SVPrefix FP16, §4.1) bits: sv_fpu.h */
     raw = sv_read(ex, true, sv_offset(o, idx), 8);
-    if (o->width == 32) {
-        return (raw >> 32) == UINT32_MAX ? (uint32_t)raw : 0x7fc00000u;
-    }
-    if (o->width == 16) { /* SVPrefix FP16 (§4.1): NaN-boxed like .S */
-        return (raw >> 16) == MAKE_64BIT_MASK(0, 48) ? (uint16_t)raw : 0x7e00u;
-    }
-    return raw;
+    return sv_fp_unbox(raw, o->width);
 }
 
 static void sv_fp_dst(SVExec *ex, const SVOpnd *d, unsigned idx, uint64_t v)
@@ -234,32 +230,7 @@ static void sv_fp_dst(SVExec *ex, const SVOpnd *d, unsigned idx, uint64_t v)
     if (d->overridden) {
         sv_write(ex, true, sv_offset(d, idx), d->stride, v);
     } else {
-        sv_write(ex, true, sv_offset(d, idx), 8,
-                 d->width == 32   ? v | MAKE_64BIT_MASK(32, 32)
-                 : d->width == 16 ? (uint16_t)v | MAKE_64BIT_MASK(16, 48)
-                                  : v);
-    }
-}
-
-static uint64_t sv_fp_convert(uint64_t v, unsigned from, unsigned to,
-                              float_status *st)
-{
-    if (from == to) {
-        return v;
-    }
-    switch (from * 100 + to) {
-    case 1632:
-        return float16_to_float32(v, true, st);
-    case 1664:
-        return float16_to_float64(v, true, st);
-    case 3216:
-        return float32_to_float16(v, true, st);
-    case 3264:
-        return float32_to_float64(v, st);
-    case 6416:
-        return float64_to_float16(v, true, st);
-    default:
-        return float64_to_float32(v, st);
+        sv_write(ex, true, sv_offset(d, idx), 8, sv_fp_box(v, d->width));
     }
 }
 
@@ -267,58 +238,6 @@ static bool sv_fp_is_zero(uint64_t v, unsigned bits)
 {
     return extract64(v, 0, bits - 1) == 0;
 }
-
-#define SV_FP_COMPUTE(B)                                                       \
-    static uint64_t sv_fp_compute##B(sv_fp_op op, uint64_t a, uint64_t b,      \
-                                     uint64_t c, float_status *st)             \
-    {                                                                          \
-        const uint64_t sign = 1ull << (B - 1);                                 \
-        switch (op) {                                                          \
-        case SV_FP_ADD:                                                        \
-            return float##B##_add(a, b, st);                                   \
-        case SV_FP_SUB:                                                        \
-            return float##B##_sub(a, b, st);                                   \
-        case SV_FP_MUL:                                                        \
-            return float##B##_mul(a, b, st);                                   \
-        case SV_FP_DIV:                                                        \
-            return float##B##_div(a, b, st);                                   \
-        case SV_FP_SQRT:                                                       \
-            return float##B##_sqrt(a, st);                                     \
-        case SV_FP_MIN:                                                        \
-            return float##B##_minimum_number(a, b, st);                        \
-        case SV_FP_MAX:                                                        \
-            return float##B##_maximum_number(a, b, st);                        \
-        case SV_FP_SGNJ:                                                       \
-            return (a & ~sign) | (b & sign);                                   \
-        case SV_FP_SGNJN:                                                      \
-            return (a & ~sign) | (~b & sign);                                  \
-        case SV_FP_SGNJX:                                                      \
-            return a ^ (b & sign);                                             \
-        case SV_FP_MADD:                                                       \
-            return float##B##_muladd(a, b, c, 0, st);                          \
-        case SV_FP_MSUB:                                                       \
-            return float##B##_muladd(a, b, c, float_muladd_negate_c, st);      \
-        case SV_FP_NMSUB:                                                      \
-            return float##B##_muladd(a, b, c, float_muladd_negate_product,     \
-                                     st);                                      \
-        case SV_FP_NMADD:                                                      \
-            return float##B##_muladd(                                          \
-                a, b, c, float_muladd_negate_c | float_muladd_negate_product,  \
-                st);                                                           \
-        case SV_FP_EQ:                                                         \
-            return float##B##_eq_quiet(a, b, st);                              \
-        case SV_FP_LT:                                                         \
-            return float##B##_lt(a, b, st);                                    \
-        case SV_FP_LE:                                                         \
-            return float##B##_le(a, b, st);                                    \
-        default:                                                               \
-            g_assert_not_reached();                                            \
-        }                                                                      \
-    }
-
-SV_FP_COMPUTE(16)
-SV_FP_COMPUTE(32)
-SV_FP_COMPUTE(64)
 
 static uint64_t sv_fp_compute(sv_fp_op op, unsigned bits, uint64_t a,
                               uint64_t b, uint64_t c, float_status *st)
