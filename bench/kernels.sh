@@ -12,10 +12,12 @@ command -v valgrind >/dev/null || {
     echo "kernels.sh: valgrind is missing (scripts/install-deps.sh)" >&2
     exit 1
 }
-# 20 passes apart: a run may translate one TB more than the other (seen:
-# 923 vs 922 translations, about 35,000 host instructions), which then
-# weighs half as much per element as with 10 passes.
-elems=4096 r1=2 r2=22
+# 200 passes apart: translation is most of a short run (47M of 56M host
+# instructions for add8), and the two runs' translations differ by up to
+# 80,000 host instructions (a TB more or less): over 20 passes a
+# kernel's figure moved by 0.4-1.9 per element from one measurement to
+# the next; 200 passes and 180 passes (22..202) agree within 0.05.
+elems=4096 r1=2 r2=202
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ir() { # kernel impl vl reps
@@ -31,11 +33,12 @@ per_elem() { # kernel impl vl
 }
 printf '\nhost instructions per element (callgrind)\n'
 printf '%-7s %8s %8s %8s %8s %10s\n' kernel scalar "SV VL1" "SV VL8" "SV VL64" "VL64/scal"
-for k in add8 mac32 add64 sel16 memchr memcpy memset; do
+for k in add8 mac32 add64 sel16 memchr memcpy memset saxpy32 saxpy64; do
     s=$(per_elem $k scalar 64)
     v1=$(per_elem $k sv 1) v8=$(per_elem $k sv 8) v64=$(per_elem $k sv 64)
     ratio=$(echo "$v64 $s" | awk '{ printf "%.2f", $1 / $2 }')
     printf '%-7s %8s %8s %8s %8s %10s\n' $k "$s" "$v1" "$v8" "$v64" "$ratio"
 done
-echo "(add64's VL64 column runs VL 32; < 1 in the last column: SV is cheaper)"
+echo "(add64's and saxpy64's VL64 column runs VL 32;"
+echo " < 1 in the last column: SV is cheaper)"
 echo "(sel16: 16-bit predicated select; memchr: glibc's memchr as scalar)"

@@ -7,8 +7,9 @@
  *
  * KERNEL: add8 (bytes), mac32 (acc += a * b, 32-bit), add64, sel16 (16-bit
  * predicated select), memchr (bytes), memcpy and memset (64-bit
- * elements: 8 bytes each); IMPL: sv or scalar; VL 1, 8 or 64
- * (add64: 32 for 64, see SV_ADD64).  Data sits in chunks of 64 elements (a, b
+ * elements: 8 bytes each), saxpy32 and saxpy64 (y += a * x, FMADD);
+ * IMPL: sv or scalar; VL 1, 8 or 64 (add64, saxpy64: 32 for 64, see
+ * SV_ADD64).  Data sits in chunks of 64 elements (a, b
  * and c or acc side by side), so every kernel walks the same memory with
  * one address register.  Results are checked: a wrong SV answer fails.
  *
@@ -438,6 +439,138 @@ static int check_memchr(void)
     return mc_found != mc + ELEMS - 1;
 }
 
+/* ------------------------------------------------ saxpy32, saxpy64 */
+/*
+ * y[i] += A * x[i] (FMADD) over ELEMS floats (saxpy32) or doubles
+ * (saxpy64) in fx: chunks x[64] y[64].  SV: x and y as vectors (32-bit:
+ * packed 32-bit FP elements, vew 3, at f32 and f64; 64-bit: default
+ * width, so the widest runs VL 32 as add64 does), A a scalar FP
+ * register; scalar: the C loop at -O2 (GCC contracts it to fmadd).
+ * Checked bit for bit against fma() of the same inputs.
+ */
+#define SAXPY_A 0.75
+static struct {
+    float s[ELEMS * 2];
+    double d[ELEMS * 2];
+} fx __attribute__((aligned(64)));
+static struct {
+    float s[ELEMS];
+    double d[ELEMS];
+} saxpy_ref;
+
+#define SV_SAXPY(NAME, VL, LD, ST, FMA, EB, VEW, Y, T, FR, X)                  \
+    static void sv_##NAME##_##VL(uint8_t *p)                                   \
+    {                                                                          \
+        register uint8_t *ps asm("s0") = (uint8_t *)X;                         \
+        register T a asm(FR) = SAXPY_A;                                        \
+        (void)p;                                                               \
+        /* the loop steps over x, the for over y */                            \
+        for (int k = 0; k < CHUNKS; k++, ps += 64 * EB) {                      \
+            register long n asm("a2") = 64;                                    \
+            asm volatile("1:\n"                                                \
+                         "sv_vblock_begin ext=1\n"                             \
+                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
+                         "sv_reg16 key=fa0, regidx=f32, int=0" VEW "\n"        \
+                         "sv_reg16 key=fa1, regidx=f64, int=0" VEW "\n"        \
+                         "sv_ops\n" LD " fa0, 0(s0)\n" LD " fa1, " #Y          \
+                         "(s0)\n" FMA " fa1, fa2, fa0, fa1\n" ST " fa1, " #Y   \
+                         "(s0)\n"                                              \
+                         "sv_vblock_end\n"                                     \
+                         "slli t0, a4, %3\n"                                   \
+                         "add s0, s0, t0\n"                                    \
+                         "sub a2, a2, a4\n"                                    \
+                         "bnez a2, 1b\n"                                       \
+                         : "+r"(ps), "+r"(n)                                   \
+                         : "f"(a), "i"(__builtin_ctz(EB))                      \
+                         : "fa0", "fa1", "a4", "t0", "memory");                \
+        }                                                                      \
+    }
+#define SV_SAXPY32(VL)                                                         \
+    SV_SAXPY(saxpy32, VL, "flw", "fsw", "fmadd.s", 4, ", vew=3", 256, float,   \
+             "fa2", fx.s)
+#define SV_SAXPY64(VL)                                                         \
+    SV_SAXPY(saxpy64, VL, "fld", "fsd", "fmadd.d", 8, "", 512, double, "fa2",  \
+             fx.d)
+SV_SAXPY32(1)
+SV_SAXPY32(8)
+SV_SAXPY32(64)
+SV_SAXPY64(1)
+SV_SAXPY64(8)
+/* As add64: two 64-element vectors of 64-bit elements do not fit in
+ * f32..f127, so the widest saxpy64 runs VL 32. */
+SV_SAXPY64(32)
+
+static void scalar_saxpy32(uint8_t *p)
+{
+    (void)p;
+    for (int k = 0; k < CHUNKS; k++) {
+        const float *x = fx.s + 128 * k;
+        float *y = fx.s + 128 * k + 64;
+        for (int i = 0; i < 64; i++) {
+            y[i] += (float)SAXPY_A * x[i];
+        }
+    }
+}
+
+static void scalar_saxpy64(uint8_t *p)
+{
+    (void)p;
+    for (int k = 0; k < CHUNKS; k++) {
+        const double *x = fx.d + 128 * k;
+        double *y = fx.d + 128 * k + 64;
+        for (int i = 0; i < 64; i++) {
+            y[i] += SAXPY_A * x[i];
+        }
+    }
+}
+
+/* Inputs: finite, both signs, inexact products (fill_saxpy). */
+static void fill_saxpy(int bits)
+{
+    for (int k = 0; k < CHUNKS; k++) {
+        for (int i = 0; i < 64; i++) {
+            int j = k * 64 + i;
+            double x = (j * 37 % 1001 - 500) / 7.0;
+            double y = (j * 91 % 997 - 498) / 3.0;
+
+            if (bits == 32) {
+                fx.s[128 * k + i] = (float)x;
+                fx.s[128 * k + 64 + i] = (float)y;
+                saxpy_ref.s[j] = __builtin_fmaf(
+                    (float)SAXPY_A, fx.s[128 * k + i], fx.s[128 * k + 64 + i]);
+            } else {
+                fx.d[128 * k + i] = x;
+                fx.d[128 * k + 64 + i] = y;
+                saxpy_ref.d[j] = __builtin_fma(SAXPY_A, x, y);
+            }
+        }
+    }
+}
+
+static int check_saxpy(int bits)
+{
+    for (int k = 0; k < CHUNKS; k++) {
+        if (memcmp(bits == 32 ? (void *)(fx.s + 128 * k + 64)
+                              : (void *)(fx.d + 128 * k + 64),
+                   bits == 32 ? (void *)(saxpy_ref.s + 64 * k)
+                              : (void *)(saxpy_ref.d + 64 * k),
+                   64 * bits / 8)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int check_saxpy32(void)
+{
+    return check_saxpy(32);
+}
+
+static int check_saxpy64(void)
+{
+    return check_saxpy(64);
+}
+
 /* ------------------------------------------------------------ driver */
 typedef void (*kernel_fn)(uint8_t *);
 typedef struct kernel {
@@ -479,6 +612,16 @@ static const kernel kernels[] = {
      scalar_memset,
      {sv_memset_1, sv_memset_8, sv_memset_64},
      check_memset},
+    {"saxpy32",
+     4,
+     scalar_saxpy32,
+     {sv_saxpy32_1, sv_saxpy32_8, sv_saxpy32_64},
+     check_saxpy32},
+    {"saxpy64",
+     8,
+     scalar_saxpy64,
+     {sv_saxpy64_1, sv_saxpy64_8, sv_saxpy64_32},
+     check_saxpy64},
 };
 static const unsigned vls[3] = {1, 8, 64};
 
@@ -495,6 +638,8 @@ static void fill(void)
         mc[i] = (uint8_t)(i % 251); /* never 0xff... */
     }
     mc[ELEMS - 1] = 0xff; /* ...but the last byte */
+    fill_saxpy(32);
+    fill_saxpy(64);
     mc_found = NULL;
     for (int k = 0; k < CHUNKS; k++) {
         const uint32_t *a = (const uint32_t *)(buf + k * 768);
@@ -539,7 +684,10 @@ int main(int argc, char **argv)
             }
             if (!strcmp(argv[2], "sv")) {
                 f = vl == 1 ? k->sv[0] : vl == 8 ? k->sv[1] : k->sv[2];
-                vl = vl > 8 && !strcmp(k->name, "add64") ? 32 : vl;
+                vl = vl > 8 && (!strcmp(k->name, "add64") ||
+                                !strcmp(k->name, "saxpy64"))
+                         ? 32
+                         : vl;
             }
             if (run_checked(k, f) < 0) {
                 printf("%s %s VL %u: wrong result\n", k->name, argv[2], vl);
@@ -576,8 +724,8 @@ int main(int argc, char **argv)
         }
         printf("\n");
     }
-    printf("(add64's last column runs VL 32: two 64-element 64-bit vectors "
-           "do not fit in x32..x127)\n");
+    printf("(add64's and saxpy64's last column runs VL 32: two 64-element "
+           "64-bit vectors do not fit in x32..x127 or f32..f127)\n");
     (void)vls;
     return fails;
 }

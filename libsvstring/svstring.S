@@ -42,23 +42,92 @@
     .size \name, . - \name
 .endm
 
-/* size_t svs_strlen(const char *s) */
-svs_func svs_strlen
-    mv a1, a0
-    li a4, 0                    /* into the add: one TB less per call */
-2:  add a0, a0, a4
-    sv_vblock_begin
+/*
+ * A block's VL register a4, MVL 64: `vl64` sets VL = MVL; `vl64 n` sets
+ * VL = min(n, 64) from register n.
+ */
+.macro vl64 n=
+    .ifb \n
     sv_vl_rd rd=a4, vlmax=64
+    .else
+    sv_vl_rvc rd=a4, rs1=\n, vlmax=64
+    .endif
+.endm
+
+/*
+ * The byte registers of a search: t0 at x32 (and with two=1, t1 at x40),
+ * each with the predicate that makes a vector branch on it fail-on-first
+ * (§7.3: a4 := the index of the first failing element); with c=1, c in
+ * a1 as a scalar byte operand.  Register entries come before predicates.
+ */
+.macro scan_regs two=0, c=0
     sv_reg16 key=t0, regidx=32, vew=1
+    .if \two
+    sv_reg16 key=t1, regidx=40, vew=1
+    .endif
+    .if \c
+    sv_reg16 key=a1, regidx=a1, isvec=0, vew=1
+    .endif
     sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    .if \two
+    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    .endif
+.endm
+
+/* a0 += a4 (and a1 += a4 with two=1): past the bytes a block accepted. */
+.macro skip_a4 two=0
+    add a0, a0, a4
+    .if \two
+    add a1, a1, a4
+    .endif
+.endm
+
+/* Leave: STATE = 0, then return a0 - \base (a length). */
+.macro ret_length base
+    csrw STATE, zero
+    sub a0, a0, \base
+    ret
+.endm
+
+/* Leave with a0 = \value. */
+.macro ret_value value
+    csrw STATE, zero
+    li a0, \value
+    ret
+.endm
+
+/* Leave with s1[a4] - s2[a4] as unsigned chars (a0, a1 = s1, s2). */
+.macro ret_byte_diff
+    skip_a4 two=1
+    csrw STATE, zero
+    lbu a0, 0(a0)
+    lbu a1, 0(a1)
+    sub a0, a0, a1
+    ret
+.endm
+
+/*
+ * size_t strlen-like scan: a4 bytes (VL from register \n, or MVL) from
+ * a0, looped while none of them is the NUL; on exit a0 points at it.
+ */
+.macro scan_nul n=
+    sv_vblock_begin
+    vl64 \n
+    scan_regs
     sv_ops
     lb t0, 0(a0)
     sv_bne t0, x0, 2b           /* ifall: no NUL among the a4 bytes */
     sv_vblock_end
     add a0, a0, a4              /* the NUL */
-    csrw STATE, zero
-    sub a0, a0, a1
-    ret
+.endm
+
+/* size_t svs_strlen(const char *s) */
+svs_func svs_strlen
+    mv a1, a0
+    li a4, 0                    /* into the add: one TB less per call */
+2:  add a0, a0, a4
+    scan_nul
+    ret_length a1
 svs_endfunc svs_strlen
 
 /* size_t svs_strnlen(const char *s, size_t n) */
@@ -70,18 +139,8 @@ svs_func svs_strnlen
 2:  add a0, a0, a4
     sub a2, a2, a4
     beqz a2, 8f
-1:  sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
-    sv_ops
-    lb t0, 0(a0)
-    sv_bne t0, x0, 2b
-    sv_vblock_end
-    add a0, a0, a4
-    csrw STATE, zero
-    sub a0, a0, a3
-    ret
+1:  scan_nul a2
+    ret_length a3
 8:  csrw STATE, zero
     mv a0, a1
     ret
@@ -95,10 +154,8 @@ svs_func svs_memchr
     sub a2, a2, a4
     beqz a2, 8f
 1:  sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_reg16 key=a1, regidx=a1, isvec=0, vew=1
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    vl64 a2
+    scan_regs c=1
     sv_ops
     lb t0, 0(a0)
     sv_bne t0, a1, 2b           /* ifall: (unsigned char)c not among them */
@@ -106,9 +163,7 @@ svs_func svs_memchr
     add a0, a0, a4
     csrw STATE, zero
     ret
-8:  csrw STATE, zero
-    li a0, 0
-    ret
+8:  ret_value 0
 svs_endfunc svs_memchr
 
 /*
@@ -121,10 +176,8 @@ svs_endfunc svs_memchr
 svs_func svs_strchr
     andi a1, a1, 0xff
 1:  sv_vblock_begin ext=1
-    sv_vl_rd rd=a4, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_reg16 key=a1, regidx=a1, isvec=0, vew=1
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    vl64
+    scan_regs c=1
     sv_ops
     lb t0, 0(a0)
     sv_bne t0, x0, 2f           /* no NUL in these a4 bytes */
@@ -134,10 +187,8 @@ svs_func svs_strchr
     csrw STATE, zero
     ret
 2:  sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_reg16 key=a1, regidx=a1, isvec=0, vew=1
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    vl64 a4
+    scan_regs c=1
     sv_ops
     sv_bne t0, a1, 3f           /* no c either: next bytes */
     sv_vblock_end
@@ -154,66 +205,27 @@ svs_func svs_strchr
 svs_endfunc svs_strchr
 
 /*
- * int svs_strcmp(const char *s1, const char *s2)
- * Block 1: both loads (trap-ffirst: a4 is cut at either page end),
- * then BNE t0, x0 (ffirst, ifall): taken when s1 has no NUL in the a4
- * bytes; falling through, a4 := the NUL's index and BEQ t0, t1 (ffirst;
- * t1's entry inv=1 makes it ifnotall) finds the first difference before
- * it: either way the answer is s1[a4] - s2[a4].  Block 2 (no NUL): the
- * same BEQ on the bytes still in x32.., x40.. (VL := a4).
+ * int strcmp(s1, s2) and, with bounded=1, strncmp(s1, s2, n = a2).
+ * Block 1: both loads (trap-ffirst: a4 is cut at either page end; VL =
+ * 64, or min(n, 64)), then BNE t0, x0 (ffirst, ifall): taken when s1 has
+ * no NUL in the a4 bytes; falling through, a4 := the NUL's index and BEQ
+ * t0, t1 (ffirst; t1's entry inv=1 makes it ifnotall) finds the first
+ * difference before it: either way the answer is s1[a4] - s2[a4].
+ * Block 2 (no NUL): the same BEQ on the bytes still in x32.., x40..
+ * (VL := a4).
  */
-svs_func svs_strcmp
-1:  sv_vblock_begin ext=1
-    sv_vl_rd rd=a4, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_reg16 key=t1, regidx=40, vew=1
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
-    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
-    sv_ops
-    lb t0, 0(a0)
-    lb t1, 0(a1)
-    sv_bne t0, x0, 2f           /* no NUL in s1's a4 bytes */
-    sv_beq t0, t1, 4f           /* a4 := first difference (or the NUL) */
-    sv_vblock_end
-    j 4f
-2:  sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_reg16 key=t1, regidx=40, vew=1
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
-    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
-    sv_ops
-    sv_beq t0, t1, 4f           /* ifnotall: a4 := first difference */
-    sv_vblock_end
-    add a0, a0, a4              /* all equal: next bytes */
-    add a1, a1, a4
-    j 1b
-4:  add a0, a0, a4
-    add a1, a1, a4
-    csrw STATE, zero
-    lbu a0, 0(a0)
-    lbu a1, 0(a1)
-    sub a0, a0, a1
-    ret
-svs_endfunc svs_strcmp
-
-/*
- * int svs_strncmp(const char *s1, const char *s2, size_t n)
- * Block 1: both loads (trap-ffirst: a4 is cut at either page end, VL = min(n, 64)),
- * then BNE t0, x0 (ffirst, ifall): taken when s1 has no NUL in the a4
- * bytes; falling through, a4 := the NUL's index and BEQ t0, t1 (ffirst;
- * t1's entry inv=1 makes it ifnotall) finds the first difference before
- * it: either way the answer is s1[a4] - s2[a4].  Block 2 (no NUL): the
- * same BEQ on the bytes still in x32.., x40.. (VL := a4).
- */
-svs_func svs_strncmp
+.macro str_compare name, bounded
+svs_func \name
+    .if \bounded
     beqz a2, 8f
+    .endif
 1:  sv_vblock_begin ext=1
-    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_reg16 key=t1, regidx=40, vew=1
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
-    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    .if \bounded
+    vl64 a2
+    .else
+    vl64
+    .endif
+    scan_regs two=1
     sv_ops
     lb t0, 0(a0)
     lb t1, 0(a1)
@@ -222,30 +234,28 @@ svs_func svs_strncmp
     sv_vblock_end
     j 4f
 2:  sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_reg16 key=t1, regidx=40, vew=1
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
-    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    vl64 a4
+    scan_regs two=1
     sv_ops
     sv_beq t0, t1, 4f           /* ifnotall: a4 := first difference */
     sv_vblock_end
-    add a0, a0, a4              /* all equal: next bytes */
-    add a1, a1, a4
+    skip_a4 two=1               /* all equal: next bytes */
+    .if \bounded
     sub a2, a2, a4
     beqz a2, 8f
+    .endif
     j 1b
-4:  add a0, a0, a4
-    add a1, a1, a4
-    csrw STATE, zero
-    lbu a0, 0(a0)
-    lbu a1, 0(a1)
-    sub a0, a0, a1
-    ret
-8:  csrw STATE, zero
-    li a0, 0
-    ret
-svs_endfunc svs_strncmp
+4:  ret_byte_diff
+    .if \bounded
+8:  ret_value 0
+    .endif
+svs_endfunc \name
+.endm
+
+/* int svs_strcmp(const char *s1, const char *s2) */
+str_compare svs_strcmp, 0
+/* int svs_strncmp(const char *s1, const char *s2, size_t n) */
+str_compare svs_strncmp, 1
 
 /*
  * char *svs_strcpy(char *d, const char *s): writes nothing past the NUL.
@@ -256,9 +266,8 @@ svs_endfunc svs_strncmp
 svs_func svs_strcpy
     mv a3, a0
 1:  sv_vblock_begin
-    sv_vl_rd rd=a4, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
+    vl64
+    scan_regs
     sv_ops
     lb t0, 0(a1)
     sv_bne t0, x0, 2f
@@ -270,13 +279,12 @@ svs_func svs_strcpy
     mv a0, a3
     ret
 2:  sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a4, vlmax=64
+    vl64 a4
     sv_reg16 key=t0, regidx=32, vew=1
     sv_ops
     sb t0, 0(a0)
     sv_vblock_end
-    add a0, a0, a4
-    add a1, a1, a4
+    skip_a4 two=1
     j 1b
 svs_endfunc svs_strcpy
 
@@ -284,31 +292,55 @@ svs_endfunc svs_strcpy
 svs_func svs_memcmp
     beqz a2, 8f
 1:  sv_vblock_begin ext=1
-    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_reg16 key=t1, regidx=40, vew=1
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
-    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
+    vl64 a2
+    scan_regs two=1
     sv_ops
     lb t0, 0(a0)
     lb t1, 0(a1)
     sv_beq t0, t1, 3f           /* ifnotall: a4 := first difference */
     sv_vblock_end
-    add a0, a0, a4
-    add a1, a1, a4
+    skip_a4 two=1
     sub a2, a2, a4
     bnez a2, 1b
-8:  csrw STATE, zero
-    li a0, 0
-    ret
-3:  add a0, a0, a4
-    add a1, a1, a4
-    csrw STATE, zero
-    lbu a0, 0(a0)
-    lbu a1, 0(a1)
-    sub a0, a0, a1
-    ret
+8:  ret_value 0
+3:  ret_byte_diff
 svs_endfunc svs_memcmp
+
+/*
+ * One block of a4 = min(\n, 64) elements at a1 into a0: bytes, or with
+ * words=1 64-bit words; with load=0 it stores t0's elements as they are.
+ */
+.macro copy_block n, words=0, load=1
+    sv_vblock_begin
+    vl64 \n
+    .if \words
+    sv_reg16 key=t0, regidx=32
+    .else
+    sv_reg16 key=t0, regidx=32, vew=1
+    .endif
+    sv_ops
+    .if \words
+    .if \load
+    ld t0, 0(a1)
+    .endif
+    sd t0, 0(a0)
+    .else
+    .if \load
+    lb t0, 0(a1)
+    .endif
+    sb t0, 0(a0)
+    .endif
+    sv_vblock_end
+.endm
+
+/* a3 := min(\n, 64) (a backward block's elements); clobbers t1. */
+.macro min64_a3 n, label
+    li t1, 64
+    mv a3, \n
+    bleu a3, t1, \label
+    mv a3, t1
+\label:
+.endm
 
 /*
  * Copy loops shared by memcpy and memmove.  Forward: a0 = dst, a1 = src,
@@ -319,15 +351,8 @@ svs_endfunc svs_memcmp
 .macro copy_bytes_fwd label
 \label:
     beqz a2, \label\()_done
-    sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_ops
-    lb t0, 0(a1)
-    sb t0, 0(a0)
-    sv_vblock_end
-    add a0, a0, a4
-    add a1, a1, a4
+    copy_block a2
+    skip_a4 two=1
     sub a2, a2, a4
     j \label
 \label\()_done:
@@ -336,13 +361,7 @@ svs_endfunc svs_memcmp
 /* a3 = 64-bit words (> 0); a0/a1 advance by 8 * a3. */
 .macro copy_words_fwd label
 \label:
-    sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
-    sv_reg16 key=t0, regidx=32
-    sv_ops
-    ld t0, 0(a1)
-    sd t0, 0(a0)
-    sv_vblock_end
+    copy_block a3, words=1
     slli t1, a4, 3
     add a0, a0, t1
     add a1, a1, t1
@@ -354,21 +373,11 @@ svs_endfunc svs_memcmp
 .macro copy_bytes_bwd label
 \label:
     beqz a2, \label\()_done
-    li t1, 64
-    mv a3, a2
-    bleu a3, t1, \label\()_n
-    mv a3, t1
-\label\()_n:
+    min64_a3 a2, \label\()_n
     sub a0, a0, a3
     sub a1, a1, a3
     sub a2, a2, a3
-    sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_ops
-    lb t0, 0(a1)
-    sb t0, 0(a0)
-    sv_vblock_end
+    copy_block a3
     j \label
 \label\()_done:
 .endm
@@ -376,22 +385,12 @@ svs_endfunc svs_memcmp
 /* a5 = 64-bit words (> 0), a0/a1 one past the end, 8-aligned. */
 .macro copy_words_bwd label
 \label:
-    li t1, 64
-    mv a3, a5
-    bleu a3, t1, \label\()_n
-    mv a3, t1
-\label\()_n:
+    min64_a3 a5, \label\()_n
     slli t1, a3, 3
     sub a0, a0, t1
     sub a1, a1, t1
     sub a5, a5, a3
-    sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
-    sv_reg16 key=t0, regidx=32
-    sv_ops
-    ld t0, 0(a1)
-    sd t0, 0(a0)
-    sv_vblock_end
+    copy_block a3, words=1
     bnez a5, \label
 .endm
 
@@ -409,13 +408,7 @@ svs_endfunc svs_memcmp
     neg a3, a0                  /* head bytes up to 8-alignment */
     andi a3, a3, 7
     beqz a3, \p\()_words
-    sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_ops
-    lb t0, 0(a1)
-    sb t0, 0(a0)
-    sv_vblock_end
+    copy_block a3
     add a0, a0, a3
     add a1, a1, a3
     sub a2, a2, a3
@@ -453,13 +446,7 @@ svs_func svs_memmove
     sub a0, a0, a3
     sub a1, a1, a3
     sub a2, a2, a3
-    sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_ops
-    lb t0, 0(a1)
-    sb t0, 0(a0)
-    sv_vblock_end
+    copy_block a3
 3:  srli a5, a2, 3
     andi a2, a2, 7
     copy_words_bwd .Lmm_wb
@@ -486,7 +473,7 @@ svs_func svs_memset
     addi a3, a2, 7
     srli a3, a3, 3
     sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
+    vl64 a3
     sv_reg16 key=t0, regidx=32
     sv_ops
     addi t0, a5, 0
@@ -496,33 +483,18 @@ svs_func svs_memset
     neg a3, a0                  /* head bytes up to 8-alignment */
     andi a3, a3, 7
     beqz a3, 3f
-    sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_ops
-    sb t0, 0(a0)
-    sv_vblock_end
+    copy_block a3, load=0
     add a0, a0, a3
     sub a2, a2, a3
 3:  srli a3, a2, 3
     andi a2, a2, 7
-4:  sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a3, vlmax=64
-    sv_reg16 key=t0, regidx=32
-    sv_ops
-    sd t0, 0(a0)
-    sv_vblock_end
+4:  copy_block a3, words=1, load=0
     slli t1, a4, 3
     add a0, a0, t1
     sub a3, a3, a4
     bnez a3, 4b
 5:  beqz a2, 9f
-    sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a2, vlmax=64
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_ops
-    sb t0, 0(a0)
-    sv_vblock_end
+    copy_block a2, load=0
     add a0, a0, a4
     sub a2, a2, a4
     j 5b

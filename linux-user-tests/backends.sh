@@ -11,7 +11,9 @@
 # With MODE "alu", fuzz_vblock generates well-formed integer ALU blocks
 # (the shapes of the gvec and inline backends) instead; with "run",
 # unit-stride loads and stores near page ends (the inline one-page path,
-# which SV_BACKEND=helper and general leave out, and its fallback).
+# which SV_BACKEND=helper and general leave out, and its fallback); with
+# "fp", FP element loops over special values under random rounding modes
+# (the specialised FP helpers, which general leaves out).
 #   backends.sh QEMU FUZZ_VBLOCK CPU ROUNDS SEED [MODE]
 set -eu
 qemu=$1 fuzz=$2 cpu=$3 rounds=$4 seed=$5 mode=${6:-}

@@ -12,12 +12,14 @@
  * (fuzz_save below).  The program's own data is read-only while a block
  * runs, so that random stores cannot corrupt the fuzzer.
  *
- *   fuzz_vblock [rounds [seed [digest [alu|fuse]]]]
+ *   fuzz_vblock [rounds [seed [digest [alu|fuse|run|fp]]]]
  *                                  default: 20000 rounds, seed 1
  *
  * "alu" generates well-formed blocks of integer ALU opcodes instead
  * (put_alu_block), for the backend-agreement test of the ALU backends;
- * "fuse" load + vector branch pairs (put_fuse_block).
+ * "fuse" load + vector branch pairs (put_fuse_block); "run" unit-stride
+ * runs near page ends (put_run_block); "fp" FP element loops over
+ * special values under random rounding modes (put_fp_block).
  *
  * With "digest", each round prints one line "round signal hash": a hash
  * of what the block left -- the signal, its address, the signal
@@ -233,6 +235,35 @@ asm(".pushsection .text\n"
     "sv_vblock_begin\nsv_vl_rd rd=t5, vlmax=48\n"
     "sv_reg16 key=10, regidx=80, int=0\nsv_ops\nfld f10, 0(t6)\n"
     "sv_vblock_end\n"
+    "j fuzz_enter\n"
+    ".option pop\n"
+    ".popsection\n");
+
+/*
+ * "fp" mode: as fuzz_enter_clean, but f0..f127 from fuzz_fp and fcsr
+ * from fuzz_fcsr (random rounding mode and flags) instead of zeros.
+ */
+uint64_t fuzz_fp[128];
+extern uint64_t fuzz_fp[128];
+uint64_t fuzz_fcsr;
+extern uint64_t fuzz_fcsr;
+void fuzz_enter_fp(void);
+asm(".pushsection .text\n"
+    ".globl fuzz_enter_fp\n"
+    "fuzz_enter_fp:\n"
+    ".option push\n.option norelax\n"
+    "csrw 0x803, x0\n"
+    "csrw 0x804, x0\n"
+    "lla t6, fuzz_fp\n"
+    "sv_vblock_begin\nsv_vl_rd rd=t5, vlmax=64\n"
+    "sv_reg16 key=10, regidx=0, int=0\nsv_ops\nfld f10, 0(t6)\n"
+    "sv_vblock_end\n"
+    "sv_vblock_begin\nsv_vl_rd rd=t5, vlmax=64\n"
+    "sv_reg16 key=10, regidx=64, int=0\nsv_ops\nfld f10, 512(t6)\n"
+    "sv_vblock_end\n"
+    "lla t6, fuzz_fcsr\n"
+    "ld t6, 0(t6)\n"
+    "csrw fcsr, t6\n"
     "j fuzz_enter\n"
     ".option pop\n"
     ".popsection\n");
@@ -700,11 +731,227 @@ static unsigned put_run_block(uint8_t *code)
     return len;
 }
 
+/*
+ * "fp" mode: a well-formed block of FP opcodes on tagged FP registers,
+ * the shapes of the specialised FP helpers (SV_BACKEND_FP_HELPER,
+ * docs/sv-engine.md) and around them: usually a VL block setting VL =
+ * MVL, four 16-bit FP register entries for fa0..fa3 at one element width
+ * (usually: default, 32 or 16 bits; 8 now and then, which is illegal)
+ * with bases in f32..f127 (the same vector, apart or overlapping; the
+ * fourth now and then an integer vector for t0 instead), two
+ * predicate entries (masks x9 and x10, random; zeroing and inverted at
+ * random) mostly on an unused key, and two to six FADD FSUB FMUL FDIV
+ * FSQRT FMIN FMAX FSGNJ* FMADD FMSUB FNMSUB FNMADD in .S or .D with a
+ * random static rounding mode or the dynamic one (now and then a
+ * reserved one), and now and then a compare (into t0, t1 or t2),
+ * FCVT.S.D/D.S or FCLASS.
+ * The registers hold NaNs (quiet, signalling, unboxed), signed zeros,
+ * infinities, denormals and random values at 16, 32 and 64 bits
+ * (fp_value), fcsr a random rounding mode (now and then a reserved
+ * one) and flags, so fflags and the rounding are compared too.
+ */
+static int fp_mode;
+
+static uint32_t fp_reg(void)
+{
+    static const uint8_t regs[] = {10, 11, 12, 13, 10, 11, 12, 13, 0, 5, 9};
+    return regs[rnd() % sizeof(regs)];
+}
+
+static unsigned fp_rm(void)
+{
+    static const uint8_t rms[] = {0, 1, 2, 3, 4, 7, 7, 7};
+    return rnd() % 128 ? rms[rnd() % sizeof(rms)] : 5 + rnd() % 2;
+}
+
+static unsigned put_fp_op(uint8_t *p)
+{
+    /* funct5 of OP-FP with an rm field, and those whose rm is funct3 */
+    static const uint8_t arith[] = {0x00, 0x01, 0x02, 0x03, 0x0b};
+    static const uint8_t r4[] = {0x43, 0x47, 0x4b, 0x4f};
+    uint32_t rd = fp_reg(), rs1 = fp_reg(), rs2 = fp_reg(), rs3 = fp_reg();
+    uint32_t fmt = rnd() % 4 ? 0 : 1, f5, f3, w;
+
+    switch (rnd() % 17) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5: /* FADD..FDIV, FSQRT */
+        f5 = arith[rnd() % sizeof(arith)];
+        if (f5 == 0x0b) {
+            rs2 = 0;
+        }
+        f3 = fp_rm();
+        break;
+    case 6:
+    case 7: /* FSGNJ FSGNJN FSGNJX */
+        f5 = 0x04;
+        f3 = rnd() % 3;
+        break;
+    case 8: /* FMIN FMAX */
+        f5 = 0x05;
+        f3 = rnd() % 2;
+        break;
+    case 9:
+    case 10:
+    case 11:
+    case 12: /* FMADD FMSUB FNMSUB FNMADD */
+        w = rs3 << 27 | fmt << 25 | rs2 << 20 | rs1 << 15 | fp_rm() << 12 |
+            rd << 7 | r4[rnd() % 4];
+        memcpy(p, &w, 4);
+        return 4;
+    case 13:
+    case 14: /* FEQ FLT FLE into t0 (a vector now and then), t1, t2 */
+        f5 = 0x14;
+        f3 = rnd() % 3;
+        rd = rnd() % 2 ? 5 : 6 + rnd() % 2;
+        break;
+    case 15: /* FCVT.S.D / FCVT.D.S */
+        f5 = 0x08;
+        rs2 = !fmt;
+        f3 = fp_rm();
+        break;
+    default: /* FCLASS into an integer register */
+        f5 = 0x1c;
+        rs2 = 0;
+        f3 = 1;
+        rd = 5 + rnd() % 3;
+        break;
+    }
+    w = (f5 << 2 | fmt) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 |
+        0x53;
+    memcpy(p, &w, 4);
+    return 4;
+}
+
+static unsigned put_fp_block(uint8_t *code)
+{
+    unsigned nops = 2 + rnd() % 5, off = 0, len = 16 + 4 * nops;
+    static const uint8_t vews[] = {0, 0, 2, 3, 3};
+    unsigned vew = rnd() % 32 ? vews[rnd() % sizeof(vews)] : 1;
+    /* default-width FP elements take a register each: shorter vectors */
+    unsigned vlmax =
+        vew ? (rnd() % 2 ? 8 + rnd() % 57 : 1 + rnd() % 64) : 1 + rnd() % 24;
+    unsigned esz = vew ? 1u << (vew - 1) : 8;
+    /* Registers of one vector at the block's main width; four fit. */
+    unsigned q = (vlmax * esz + 7) / 8;
+    unsigned room = 96 > 4 * q + 3 ? 96 - 4 * q - 3 : 1;
+    unsigned base =
+        32 + (rnd() % 2 ? 2 * (rnd() % ((room + 1) / 2)) : rnd() % room);
+
+    /* VBLOCK2: VL block, 4 register entries, 2 predicate entries (8-bit). */
+    put16(code, &off,
+          (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 0 << 9 | 0 << 8 | 1 << 7 |
+                     0x7f));
+    put16(code, &off, (uint16_t)((len - 12) / 2));
+    if (rnd() % 8) {
+        unsigned subvl = rnd() % 8 ? 0 : rnd() % 4;
+        put16(code, &off,
+              (uint16_t)(0 << 14 | subvl << 12 | (vlmax - 1) << 6 |
+                         (rnd() % 8 ? 30 : 0)));
+    } else {
+        put16(code, &off, (uint16_t)rnd());
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned idx, isvec = rnd() % 8 != 0;
+        unsigned ew = rnd() % 8 ? vew : vews[rnd() % sizeof(vews)];
+
+        if (rnd() % 8) {
+            /* The same vector, apart, or overlapping by a little. */
+            idx = base + (rnd() % 4) * q + (rnd() % 4 ? 0 : rnd() % 4);
+        } else {
+            idx = rnd() % 8 ? 32 + rnd() % 96 : rnd() % 128;
+        }
+        if (k == 3 && rnd() % 3 == 0) {
+            /* t0 as an integer vector: the compares' destination */
+            put16(code, &off,
+                  (uint16_t)(isvec << 15 | (idx & 127) << 8 | 1 << 7 |
+                             (rnd() % 4) << 5 | 5));
+            continue;
+        }
+        put16(code, &off,
+              (uint16_t)(isvec << 15 | (idx & 127) << 8 | 0 << 7 | ew << 5 |
+                         (10 + k)));
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        /* 8-bit FP predicate entries (masks x9, x10): usually key ft11. */
+        unsigned key = rnd() % 4 ? 31 : 10 + rnd() % 4;
+        code[off++] =
+            (uint8_t)((rnd() % 2) << 7 | (rnd() % 2) << 6 | 0 << 5 | key);
+    }
+    while (off < len) {
+        off += put_fp_op(code + off);
+    }
+    return len;
+}
+
+/* A random FP register: specials and random values at 64, 32, 16 bits. */
+static uint64_t fp_value(void)
+{
+    static const uint64_t d[] = {0,
+                                 1ull << 63,
+                                 0x7ff0000000000000ull,
+                                 0xfff0000000000000ull,
+                                 0x7ff8000000000000ull,
+                                 0x7ff0000000000001ull,
+                                 0xfff8000000000123ull,
+                                 1,
+                                 0x000fffffffffffffull,
+                                 0x0010000000000000ull,
+                                 0x3ff0000000000000ull,
+                                 0xc004000000000000ull,
+                                 0x7fefffffffffffffull,
+                                 0x3fb999999999999aull};
+    static const uint32_t s[] = {0,          0x80000000, 0x7f800000, 0xff800000,
+                                 0x7fc00000, 0x7f800001, 0xffc00123, 1,
+                                 0x007fffff, 0x00800000, 0x3f800000, 0xc0200000,
+                                 0x7f7fffff, 0x3dcccccd};
+    static const uint16_t h[] = {0,      0x8000, 0x7c00, 0xfc00, 0x7e00,
+                                 0x7c01, 0xfe12, 1,      0x03ff, 0x0400,
+                                 0x3c00, 0xc100, 0x7bff, 0x2e66};
+    uint64_t v = 0;
+
+    switch (rnd() % 8) {
+    case 0: /* a 64-bit special, or a random double near 1 */
+        return rnd() % 2 ? d[rnd() % 14]
+                         : 0x3fe0000000000000ull + (rnd() >> 12) +
+                               (rnd() % 2 ? 1ull << 63 : 0);
+    case 1:
+        return rnd(); /* random bits (mostly unboxed for .S) */
+    case 2:
+    case 3: /* a NaN-boxed single: special or random near 1 */
+        return 0xffffffff00000000ull |
+               (rnd() % 2 ? s[rnd() % 14]
+                          : 0x3f000000u + (uint32_t)(rnd() >> 41) +
+                                (rnd() % 2 ? 0x80000000u : 0));
+    case 4:
+    case 5: /* two packed singles */
+        for (int i = 0; i < 2; i++) {
+            uint32_t e = rnd() % 2 ? s[rnd() % 14]
+                                   : 0x3f000000u + (uint32_t)(rnd() >> 41);
+            v |= (uint64_t)e << (32 * i);
+        }
+        return v;
+    default: /* four packed halves */
+        for (int i = 0; i < 4; i++) {
+            uint16_t e =
+                rnd() % 2 ? h[rnd() % 14] : (uint16_t)(0x3800 + rnd() % 0x800);
+            v |= (uint64_t)e << (16 * i);
+        }
+        return v;
+    }
+}
+
 /* A random block at code; returns its length. */
 static unsigned put_block(uint8_t *code)
 {
     if (alu_mode) {
         return put_alu_block(code);
+    }
+    if (fp_mode) {
+        return put_fp_block(code);
     }
     if (run_mode) {
         return put_run_block(code);
@@ -755,6 +1002,7 @@ int main(int argc, char **argv)
 
     alu_mode = argc > 4 && strcmp(argv[4], "alu") == 0;
     run_mode = argc > 4 && strcmp(argv[4], "run") == 0;
+    fp_mode = argc > 4 && strcmp(argv[4], "fp") == 0;
     uint8_t *code, *scratch;
     /*
      * The signal stack is mmapped high: a random LUI into sp could land
@@ -774,9 +1022,9 @@ int main(int argc, char **argv)
     rng = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
     /* .data, .bss and the brk heap (stdio buffers, the TLS block). */
     if ((argc > 3 && !digest) ||
-        (argc > 4 && !fuse && !alu_mode && !run_mode)) {
+        (argc > 4 && !fuse && !alu_mode && !run_mode && !fp_mode)) {
         fprintf(stderr, "fuzz_vblock: arguments 3 and 4 must be 'digest' "
-                        "and 'alu', 'fuse' or 'run'\n");
+                        "and 'alu', 'fuse', 'run' or 'fp'\n");
         return 2;
     }
     printf("fuzz_vblock: %lu rounds, seed %llu\n", rounds,
@@ -885,6 +1133,18 @@ int main(int argc, char **argv)
                 fuzz_regs[i] = rnd();
             }
         }
+        if (fp_mode) {
+            /* FP registers and fcsr; random masks in x9 and x10 */
+            static const uint64_t masks[] = {0, ~0ull, 0x5555555555555555ull};
+
+            for (unsigned i = 0; i < 128; i++) {
+                fuzz_fp[i] = fp_value();
+            }
+            fuzz_fcsr = (rnd() % 16 ? rnd() % 5 : 5 + rnd() % 3) << 5 |
+                        (rnd() % 2 ? rnd() % 32 : 0);
+            fuzz_regs[9] = rnd() % 4 ? rnd() : masks[rnd() % 3];
+            fuzz_regs[10] = rnd() % 4 ? rnd() : masks[rnd() % 3];
+        }
         if (run_mode) {
             /* fresh bytes in the writable pages; a4 near a boundary */
             unsigned at = 4096 * (1 + rnd() % (RUN_PAGES - 1));
@@ -919,6 +1179,9 @@ int main(int argc, char **argv)
             /* Random stores must not reach the program's own data. */
             mprotect(data_lo, (size_t)(data_hi - data_lo), PROT_READ);
             if (digest) {
+                if (fp_mode) {
+                    fuzz_enter_fp();
+                }
                 fuzz_enter_clean();
             }
             fuzz_enter();

@@ -338,6 +338,59 @@ TEST(VectorBranch, MillionsAgainstReference)
     }
 }
 
+// The byte-compare fast path (helper_sv_scan): sv_first_byte_fail, then
+// sv_vector_branch_ffirst, against the reference over its whole shape:
+// BEQ/BNE of bytes against a byte vector or a scalar (any width), first
+// predicate all ones with fail-on-first, no target or one on x0 (all
+// four modes), VL 1..64, data with few or many equal bytes.
+TEST(VectorBranch, ByteCompareFastPathAgainstReference)
+{
+    std::mt19937_64 rng(20261202);
+    const uint8_t widths[] = {8, 16, 32, 64};
+    alignas(8) uint8_t fa[80], fb[80];
+    for (int n = 0; n < 400000; n++) {
+        sv_branch_desc d{};
+        const uint64_t r = rng();
+        const unsigned spread = r % 3 ? 2 : 256; // equal bytes: many or few
+        for (unsigned i = 0; i < sizeof(fa); i++) {
+            fa[i] = static_cast<uint8_t>(rng() % spread);
+            fb[i] = static_cast<uint8_t>(rng() % spread);
+        }
+        d.kind = r >> 2 & 1 ? SV_CMP_EQ : SV_CMP_NE;
+        d.a = {fa, 1, 8, sizeof(fa)};
+        const bool bvec = r >> 3 & 1;
+        d.b = {fb, bvec, bvec ? uint8_t{8} : widths[r >> 4 & 3], sizeof(fb)};
+        if (!bvec && r >> 6 & 1) {
+            std::memset(fb + 1, 0, 7); // mostly a byte-sized scalar
+        }
+        d.ps = ~0ull;
+        d.ffirst = 1;
+        d.has_target = r >> 7 & 1;
+        d.inv2 = r >> 8 & 1;
+        d.zero2 = r >> 9 & 1;
+        d.target_old = 0; // x0
+        d.vl = static_cast<uint8_t>(1 + (r >> 16) % 64);
+        const Ref want = reference(d);
+        uint64_t scalar = 0;
+        std::memcpy(&scalar, fb, d.b.width / 8);
+        const bool eq = d.kind == SV_CMP_EQ;
+        const unsigned first =
+            d.b.isvec ? sv_first_byte_fail(fa, fb, 0, d.vl, eq)
+            : scalar > 255
+                ? (eq ? 0 : d.vl)
+                : sv_first_byte_fail(fa, nullptr, static_cast<uint8_t>(scalar),
+                                     d.vl, eq);
+        const sv_branch_result got =
+            sv_vector_branch_ffirst(d.vl, first, d.has_target, d.inv2, d.zero2);
+        ASSERT_EQ(got.mask, want.mask) << "case " << n;
+        ASSERT_EQ(got.taken, want.taken) << "case " << n;
+        ASSERT_EQ(got.cut, want.cut) << "case " << n;
+        if (want.cut) {
+            ASSERT_EQ(got.new_vl, want.new_vl) << "case " << n;
+        }
+    }
+}
+
 TEST(Branch, ModeNames)
 {
     // §6.3: the second predicate's inv and zero.

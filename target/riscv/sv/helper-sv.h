@@ -41,6 +41,8 @@ DEF_HELPER_6(sv_ldbr, tl, env, i64, i64, i64, i64, i64)
 DEF_HELPER_3(sv_ldbr_scan, tl, env, i64, i64)
 /* The same when the block's VL block just set VL 64 (SVSCAN VLREG). */
 DEF_HELPER_3(sv_ldbr_scan64, tl, env, i64, i64)
+/* A lone vector branch of that shape: "taken", or -1 (SVSCAN desc). */
+DEF_HELPER_2(sv_scan, tl, env, i64)
 /* A P48/P64 (SVPrefix, §4) on SVPSTATE: its loop set-up, then the loop;
  * the same arguments as sv_elements. */
 DEF_HELPER_6(sv_prefix, void, env, i64, i64, i64, tl, i32)
@@ -71,3 +73,35 @@ DEF_SV_ALU_HELPERS(sltu)
 DEF_SV_ALU_HELPERS(mul)
 DEF_SV_ALU_HELPERS(addw)
 DEF_SV_ALU_HELPERS(subw)
+/*
+ * The specialised FP element loops (sv_fpu.c), one per op and width (h s
+ * d: 16..64 bits): the SVFP descriptor (sv_fpu.h); 0, or -1 when
+ * helper_sv_elements must run the op.  Default flags: they read and
+ * write the register file in env (and the fflags in fp_status).
+ */
+#ifndef DEF_SV_FP_HELPERS
+#define DEF_SV_FP_HELPERS(op)                                                  \
+    DEF_HELPER_2(sv_fp_##op##_h, tl, env, i64)                                 \
+    DEF_HELPER_2(sv_fp_##op##_s, tl, env, i64)                                 \
+    DEF_HELPER_2(sv_fp_##op##_d, tl, env, i64)
+#endif
+DEF_SV_FP_HELPERS(add)
+DEF_SV_FP_HELPERS(sub)
+DEF_SV_FP_HELPERS(mul)
+DEF_SV_FP_HELPERS(div)
+DEF_SV_FP_HELPERS(sqrt)
+DEF_SV_FP_HELPERS(min)
+DEF_SV_FP_HELPERS(max)
+DEF_SV_FP_HELPERS(sgnj)
+DEF_SV_FP_HELPERS(sgnjn)
+DEF_SV_FP_HELPERS(sgnjx)
+DEF_SV_FP_HELPERS(madd)
+DEF_SV_FP_HELPERS(msub)
+DEF_SV_FP_HELPERS(nmsub)
+DEF_SV_FP_HELPERS(nmadd)
+/* FMV/FNEG/FABS and FCVT between FP widths without predicates. */
+DEF_HELPER_2(sv_fp_twin, tl, env, i64)
+/* The compares FEQ FLT FLE: an integer vector destination. */
+DEF_SV_FP_HELPERS(feq)
+DEF_SV_FP_HELPERS(flt)
+DEF_SV_FP_HELPERS(fle)

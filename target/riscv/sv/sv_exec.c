@@ -27,6 +27,7 @@
 #include "internals.h"
 #include "svcore.h"
 #include "sv_exec.h"
+#include "sv_fpu.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -219,14 +220,9 @@ static uint64_t sv_fp_src(SVExec *ex, const SVOpnd *o, unsigned idx)
         /* No NaN-boxing at a non-default width (§5.5). */
         return sv_read(ex, true, sv_offset(o, idx), o->width / 8);
     }
+    /* NaN-boxed at 32 (and SVPrefix FP16, §4.1) bits: sv_fpu.h */
     raw = sv_read(ex, true, sv_offset(o, idx), 8);
-    if (o->width == 32) {
-        return (raw >> 32) == UINT32_MAX ? (uint32_t)raw : 0x7fc00000u;
-    }
-    if (o->width == 16) { /* SVPrefix FP16 (§4.1): NaN-boxed like .S */
-        return (raw >> 16) == MAKE_64BIT_MASK(0, 48) ? (uint16_t)raw : 0x7e00u;
-    }
-    return raw;
+    return sv_fp_unbox(raw, o->width);
 }
 
 static void sv_fp_dst(SVExec *ex, const SVOpnd *d, unsigned idx, uint64_t v)
@@ -234,32 +230,7 @@ static void sv_fp_dst(SVExec *ex, const SVOpnd *d, unsigned idx, uint64_t v)
     if (d->overridden) {
         sv_write(ex, true, sv_offset(d, idx), d->stride, v);
     } else {
-        sv_write(ex, true, sv_offset(d, idx), 8,
-                 d->width == 32   ? v | MAKE_64BIT_MASK(32, 32)
-                 : d->width == 16 ? (uint16_t)v | MAKE_64BIT_MASK(16, 48)
-                                  : v);
-    }
-}
-
-static uint64_t sv_fp_convert(uint64_t v, unsigned from, unsigned to,
-                              float_status *st)
-{
-    if (from == to) {
-        return v;
-    }
-    switch (from * 100 + to) {
-    case 1632:
-        return float16_to_float32(v, true, st);
-    case 1664:
-        return float16_to_float64(v, true, st);
-    case 3216:
-        return float32_to_float16(v, true, st);
-    case 3264:
-        return float32_to_float64(v, st);
-    case 6416:
-        return float64_to_float16(v, true, st);
-    default:
-        return float64_to_float32(v, st);
+        sv_write(ex, true, sv_offset(d, idx), 8, sv_fp_box(v, d->width));
     }
 }
 
@@ -267,58 +238,6 @@ static bool sv_fp_is_zero(uint64_t v, unsigned bits)
 {
     return extract64(v, 0, bits - 1) == 0;
 }
-
-#define SV_FP_COMPUTE(B)                                                       \
-    static uint64_t sv_fp_compute##B(sv_fp_op op, uint64_t a, uint64_t b,      \
-                                     uint64_t c, float_status *st)             \
-    {                                                                          \
-        const uint64_t sign = 1ull << (B - 1);                                 \
-        switch (op) {                                                          \
-        case SV_FP_ADD:                                                        \
-            return float##B##_add(a, b, st);                                   \
-        case SV_FP_SUB:                                                        \
-            return float##B##_sub(a, b, st);                                   \
-        case SV_FP_MUL:                                                        \
-            return float##B##_mul(a, b, st);                                   \
-        case SV_FP_DIV:                                                        \
-            return float##B##_div(a, b, st);                                   \
-        case SV_FP_SQRT:                                                       \
-            return float##B##_sqrt(a, st);                                     \
-        case SV_FP_MIN:                                                        \
-            return float##B##_minimum_number(a, b, st);                        \
-        case SV_FP_MAX:                                                        \
-            return float##B##_maximum_number(a, b, st);                        \
-        case SV_FP_SGNJ:                                                       \
-            return (a & ~sign) | (b & sign);                                   \
-        case SV_FP_SGNJN:                                                      \
-            return (a & ~sign) | (~b & sign);                                  \
-        case SV_FP_SGNJX:                                                      \
-            return a ^ (b & sign);                                             \
-        case SV_FP_MADD:                                                       \
-            return float##B##_muladd(a, b, c, 0, st);                          \
-        case SV_FP_MSUB:                                                       \
-            return float##B##_muladd(a, b, c, float_muladd_negate_c, st);      \
-        case SV_FP_NMSUB:                                                      \
-            return float##B##_muladd(a, b, c, float_muladd_negate_product,     \
-                                     st);                                      \
-        case SV_FP_NMADD:                                                      \
-            return float##B##_muladd(                                          \
-                a, b, c, float_muladd_negate_c | float_muladd_negate_product,  \
-                st);                                                           \
-        case SV_FP_EQ:                                                         \
-            return float##B##_eq_quiet(a, b, st);                              \
-        case SV_FP_LT:                                                         \
-            return float##B##_lt(a, b, st);                                    \
-        case SV_FP_LE:                                                         \
-            return float##B##_le(a, b, st);                                    \
-        default:                                                               \
-            g_assert_not_reached();                                            \
-        }                                                                      \
-    }
-
-SV_FP_COMPUTE(16)
-SV_FP_COMPUTE(32)
-SV_FP_COMPUTE(64)
 
 static uint64_t sv_fp_compute(sv_fp_op op, unsigned bits, uint64_t a,
                               uint64_t b, uint64_t c, float_status *st)
@@ -996,11 +915,36 @@ done:
     sv_set_offsets(ex, 0, 0, 0);
 }
 
-/*
- * Runs the element loop of ex->r; ex has env, ra, pc, vl, subvl and
- * loopst set.
- */
 /* ----------------------------------------------------------------- AMOs */
+
+/*
+ * The nine AMO operations at one access size: SZ is the size letter of
+ * QEMU's cpu_atomic_* names (l, q), EXT the cast that sign-extends the
+ * old value to 64 bits.
+ */
+#define SV_AMO_CALL(OP, SZ, EXT, v)                                            \
+    return (EXT)cpu_atomic_##OP##SZ##_le_mmu(env, addr, v, oi, ra)
+#define SV_AMO_SWITCH(SZ, EXT, v)                                              \
+    switch (ex->op.alu) {                                                      \
+    case SV_AMO_ADD:                                                           \
+        SV_AMO_CALL(fetch_add, SZ, EXT, v);                                    \
+    case SV_AMO_SWAP:                                                          \
+        SV_AMO_CALL(xchg, SZ, EXT, v);                                         \
+    case SV_AMO_XOR:                                                           \
+        SV_AMO_CALL(fetch_xor, SZ, EXT, v);                                    \
+    case SV_AMO_OR:                                                            \
+        SV_AMO_CALL(fetch_or, SZ, EXT, v);                                     \
+    case SV_AMO_AND:                                                           \
+        SV_AMO_CALL(fetch_and, SZ, EXT, v);                                    \
+    case SV_AMO_MIN:                                                           \
+        SV_AMO_CALL(fetch_smin, SZ, EXT, v);                                   \
+    case SV_AMO_MAX:                                                           \
+        SV_AMO_CALL(fetch_smax, SZ, EXT, v);                                   \
+    case SV_AMO_MINU:                                                          \
+        SV_AMO_CALL(fetch_umin, SZ, EXT, v);                                   \
+    case SV_AMO_MAXU:                                                          \
+        SV_AMO_CALL(fetch_umax, SZ, EXT, v);                                   \
+    }
 
 /* One element's atomic access (the opcode's width, aligned): old value. */
 static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
@@ -1011,51 +955,12 @@ static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
 
     if (ex->op.mem_bytes == 4) {
         MemOpIdx oi = make_memop_idx(MO_TEUL | MO_ALIGN, mmu_idx);
-        uint32_t x = v;
 
-        switch (ex->op.alu) {
-        case SV_AMO_ADD:
-            return (int32_t)cpu_atomic_fetch_addl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_SWAP:
-            return (int32_t)cpu_atomic_xchgl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_XOR:
-            return (int32_t)cpu_atomic_fetch_xorl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_OR:
-            return (int32_t)cpu_atomic_fetch_orl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_AND:
-            return (int32_t)cpu_atomic_fetch_andl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MIN:
-            return (int32_t)cpu_atomic_fetch_sminl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MAX:
-            return (int32_t)cpu_atomic_fetch_smaxl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MINU:
-            return (int32_t)cpu_atomic_fetch_uminl_le_mmu(env, addr, x, oi, ra);
-        case SV_AMO_MAXU:
-            return (int32_t)cpu_atomic_fetch_umaxl_le_mmu(env, addr, x, oi, ra);
-        }
+        SV_AMO_SWITCH(l, int32_t, (uint32_t)v)
     } else {
         MemOpIdx oi = make_memop_idx(MO_TEUQ | MO_ALIGN, mmu_idx);
 
-        switch (ex->op.alu) {
-        case SV_AMO_ADD:
-            return cpu_atomic_fetch_addq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_SWAP:
-            return cpu_atomic_xchgq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_XOR:
-            return cpu_atomic_fetch_xorq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_OR:
-            return cpu_atomic_fetch_orq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_AND:
-            return cpu_atomic_fetch_andq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MIN:
-            return cpu_atomic_fetch_sminq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MAX:
-            return cpu_atomic_fetch_smaxq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MINU:
-            return cpu_atomic_fetch_uminq_le_mmu(env, addr, v, oi, ra);
-        case SV_AMO_MAXU:
-            return cpu_atomic_fetch_umaxq_le_mmu(env, addr, v, oi, ra);
-        }
+        SV_AMO_SWITCH(q, uint64_t, v)
     }
     sv_illegal(ex, "not an AMO (translator out of step)");
 }
@@ -1113,6 +1018,10 @@ static void sv_loop_amo(SVExec *ex)
     sv_set_offsets(ex, 0, 0, 0);
 }
 
+/*
+ * Runs the element loop of ex->r; ex has env, ra, pc, vl, subvl and
+ * loopst set.
+ */
 static void sv_run(SVExec *ex)
 {
     const sv_resolved_op *r = ex->r;
@@ -1790,4 +1699,60 @@ __attribute__((zero_call_used_regs("skip"))) target_ulong
 HELPER(sv_ldbr_scan64)(CPURISCVState *env, uint64_t desc, uint64_t imm)
 {
     return sv_ldbr_scan(env, desc, imm, GETPC(), true);
+}
+
+/*
+ * A lone vector branch of the byte-compare shape (trans_sv.c.inc:
+ * sv_scan_branch_shape): BEQ or BNE of packed bytes against a scalar or
+ * another byte vector, fail-on-first, first predicate all ones, no mask
+ * register written (the second predicate, if any, names x0 and picks the
+ * mode), as in the second blocks of libsvstring's strchr and strcmp.
+ * The same as helper_sv_branch, or -1 having changed nothing when that
+ * one must decide (SUBVL > 1, a resumed compare, VL 0, elements past
+ * x127).  desc: SVSCAN's DATA, SCALAR, LOG2W, BVEC, EQ, TARGET, INV2,
+ * ZERO2.
+ */
+__attribute__((zero_call_used_regs("skip"))) target_ulong
+HELPER(sv_scan)(CPURISCVState *env, uint64_t desc)
+{
+    unsigned vl_reg, first, data = FIELD_EX64(desc, SVSCAN, DATA);
+    unsigned breg = FIELD_EX64(desc, SVSCAN, SCALAR);
+    bool bvec = FIELD_EX64(desc, SVSCAN, BVEC);
+    bool eq = FIELD_EX64(desc, SVSCAN, EQ);
+    int n =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
+    const uint8_t *file = (const uint8_t *)env->sv_gpr;
+    sv_branch_result r;
+
+    /* sv_first_byte_fail reads n rounded up to 16 (x126/x127: general) */
+    if (n <= 0 || data * 8 + ROUND_UP(n, 16) > sizeof(env->sv_gpr) ||
+        (bvec && breg * 8 + ROUND_UP(n, 16) > sizeof(env->sv_gpr))) {
+        return -1;
+    }
+    if (bvec) {
+        first = sv_first_byte_fail(file + data * 8, file + breg * 8, 0, n, eq);
+    } else {
+        uint64_t scalar = sv_scan_scalar(env, desc);
+
+        /* A scalar no byte can hold: BNE passes, BEQ fails everywhere. */
+        if (scalar > 0xff) {
+            first = eq ? 0 : n;
+        } else if (!eq) {
+            /* BNE: the first byte equal to it; the host's memchr is
+             * quicker here (measured: strchr 218 against 274 host
+             * instructions per 64 bytes). */
+            const uint8_t *hit = memchr(file + data * 8, (int)scalar, n);
+
+            first = hit ? hit - (file + data * 8) : n;
+        } else {
+            first = sv_first_byte_fail(file + data * 8, NULL, scalar, n, eq);
+        }
+    }
+    r = sv_vector_branch_ffirst(n, first, FIELD_EX64(desc, SVSCAN, TARGET),
+                                FIELD_EX64(desc, SVSCAN, INV2),
+                                FIELD_EX64(desc, SVSCAN, ZERO2));
+    if (r.cut && vl_reg) {
+        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    }
+    return r.taken;
 }

@@ -236,5 +236,11 @@ FIELD(SVSCAN, SCALAR, 14, 7) /* the branch's rs2 (scalar) */
 FIELD(SVSCAN, LOG2W, 21, 2)  /* its width */
 FIELD(SVSCAN, FFIRST, 23, 1) /* the load is trap-ffirst */
 FIELD(SVSCAN, VLREG, 24, 5)  /* sv_ldbr_scan64: the VL register */
+/* helper_sv_scan only (trans_sv.c.inc: sv_scan_branch_shape): */
+FIELD(SVSCAN, BVEC, 29, 1)   /* rs2 (SCALAR) is a vector of bytes */
+FIELD(SVSCAN, EQ, 30, 1)     /* BEQ (else BNE) */
+FIELD(SVSCAN, TARGET, 31, 1) /* a second predicate on x0: its mode */
+FIELD(SVSCAN, INV2, 32, 1)
+FIELD(SVSCAN, ZERO2, 33, 1)
 
 #endif

@@ -19,6 +19,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -753,25 +756,108 @@ typedef struct sv_branch_result {
 sv_branch_result sv_vector_branch(const sv_branch_desc *d);
 
 /*
- * sv_vector_branch's result for one shape, decided from a scan: rs1 a
- * vector of vl elements, first predicate all ones with fail-on-first, no
- * second predicate (ifall), start 0; first_fail is the index of the
- * first element failing the compare, or vl when none does.
+ * sv_vector_branch's result when fail-on-first decides it: rs1 a vector
+ * of vl > 0 elements from element 0, first predicate all ones (not
+ * zeroing) with fail-on-first, and no mask register written: no second
+ * predicate (ifall), or one whose register is x0, which then only picks
+ * the mode (§6.3: inv2, zero2).  first_fail is the index of the first
+ * element failing the compare, or vl when none does.
  */
 static inline sv_branch_result
-sv_vector_branch_ffirst_ifall(unsigned vl, unsigned first_fail)
+sv_vector_branch_ffirst(unsigned vl, unsigned first_fail, bool has_target,
+                        unsigned inv2, unsigned zero2)
 {
     sv_branch_result r;
     uint64_t all = vl >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << vl) - 1;
-
+    bool failed = first_fail < vl;
     /* §7.2, A19: the loop stops at the failure (VL := its index), which
-     * is tested and fails; ifall (§6.3) is "no element failed".  The mask
-     * (A20, unused without a target) as sv_vector_branch gives it. */
-    r.taken = first_fail >= vl;
-    r.cut = !r.taken;
+     * is tested and fails; the elements before it passed. */
+    uint64_t passed = failed ? ((uint64_t)1 << first_fail) - 1 : all;
+    uint64_t tested = failed ? passed | (uint64_t)1 << first_fail : all;
+
+    r.cut = failed;
     r.new_vl = (uint8_t)first_fail;
-    r.mask = r.taken ? all : all & ~((uint64_t)1 << first_fail);
+    switch (has_target ? (inv2 & 1) << 1 | (zero2 & 1) : 0) {
+    case 0: /* ifall */
+        r.taken = !failed;
+        break;
+    case 2: /* ifnotall */
+        r.taken = failed;
+        break;
+    case 1: /* ifany (vl > 0) */
+        r.taken = first_fail > 0;
+        break;
+    default: /* ifnone */
+        r.taken = first_fail == 0;
+        break;
+    }
+    /* A20 as sv_vector_branch gives it: initial all ones without a
+     * target, x0's 0 with one; bits not tested keep it. */
+    r.mask = ((has_target ? 0 : all) & ~tested) | passed;
     return r;
+}
+
+/* The common case: no second predicate (ifall). */
+static inline sv_branch_result
+sv_vector_branch_ffirst_ifall(unsigned vl, unsigned first_fail)
+{
+    return sv_vector_branch_ffirst(vl, first_fail, false, 0, 0);
+}
+
+/*
+ * The fail-on-first compare of BEQ (equal) or BNE (!equal) on n <= 64
+ * packed 8-bit elements: the index of the first i where (a[i] == b[i])
+ * != equal, or n.  b is n bytes, or NULL to compare every a[i] with
+ * splat.  Reads whole 16-byte pieces (SSE2; else 8-byte words): a and b
+ * must be readable up to n rounded up to 16.  Little-endian hosts.
+ */
+static inline unsigned sv_first_byte_fail(const uint8_t *a, const uint8_t *b,
+                                          uint8_t splat, unsigned n, bool equal)
+{
+#ifdef __SSE2__
+    const __m128i s = _mm_set1_epi8((char)splat);
+
+    for (unsigned i = 0; i < n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(a + i));
+        __m128i y = b ? _mm_loadu_si128((const __m128i *)(b + i)) : s;
+        unsigned same = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y));
+        unsigned fail = (equal ? ~same : same) & 0xffff;
+
+        if (n - i < 16) {
+            fail &= (1u << (n - i)) - 1;
+        }
+        if (fail) {
+            return i + (unsigned)__builtin_ctz(fail);
+        }
+    }
+    return n;
+#else
+    const uint64_t ones = 0x0101010101010101ull;
+    uint64_t s = splat * ones;
+
+    for (unsigned i = 0; i < n; i += 8) {
+        uint64_t x, y, z, fail;
+
+        __builtin_memcpy(&x, a + i, 8);
+        if (b) {
+            __builtin_memcpy(&y, b + i, 8);
+        } else {
+            y = s;
+        }
+        z = x ^ y; /* byte k is 0 where element i + k is equal */
+        /* BEQ fails at the first non-zero byte; BNE at the first zero
+         * byte (the borrow trick marks it exactly; marks above it may be
+         * false, and are never the lowest). */
+        fail = equal ? z : (z - ones) & ~z & (ones << 7);
+        if (n - i < 8) {
+            fail &= ((uint64_t)1 << (n - i) * 8) - 1;
+        }
+        if (fail) {
+            return i + (unsigned)__builtin_ctzll(fail) / 8;
+        }
+    }
+    return n;
+#endif
 }
 
 /* The mode a second predicate entry selects (§6.3): "ifall" (inv 0,
