@@ -407,11 +407,16 @@ static unsigned put_structured_block(uint8_t *code)
  * "alu" mode: a well-formed block of integer ALU opcodes on tagged
  * registers, the shapes of the inline and gvec backends (docs/sv-engine.md):
  * usually a VL block "sv.setvl rd, x0, vlmax" (VL = MVL, so the unrolled
- * forms run), four 16-bit register entries for a0..a3 with one element
+ * forms run; MVL often a multiple of 8, whole 64-bit words at every
+ * width), four 16-bit register entries for a0..a3 with one element
  * width (often) and bases in x32..x127 (often 16-byte aligned, sometimes
- * overlapping), predicate entries mostly on an unused key (t6), and two
- * to six OP / OP-IMM / OP-32 opcodes (and C.MV / C.ADD) on a0..a3, x0 and
- * untagged registers.
+ * overlapping, now and then over a predicate register), two predicate
+ * entries: 8-bit ones (masks x9, x10) mostly on an unused key (t6), or
+ * 16-bit ones mostly on a0..a3 with any mask register (x0, the VL
+ * register t5, a0..a3 too), inverted and zeroing at random, rarely
+ * fail-on-first; then two to six OP / OP-IMM / OP-32 opcodes (and C.MV /
+ * C.ADD) on a0..a3, x0 and untagged registers, copies (rs2 = rs1, an
+ * immediate 0) now and then.
  */
 static uint32_t alu_reg(void)
 {
@@ -430,6 +435,13 @@ static unsigned put_alu_op(uint8_t *p, unsigned room)
     uint32_t rd = alu_reg(), rs1 = alu_reg(), rs2 = alu_reg();
     uint32_t f3 = rnd() % 8, w, k;
 
+    /* Copies now and then (OR/AND x, x; ADDI x, 0): a select when
+     * predicated, which the inline predicated form does without a
+     * scratch result (SV_BACKEND_INLINE_PRED). */
+    if (rnd() % 4 == 0) {
+        rs2 = rs1;
+    }
+
     if (room >= 2 && (room < 4 || rnd() % 8 == 0)) {
         /* C.MV / C.ADD rd, rs2 (rd != 0, rs2 != 0). */
         uint16_t h = (uint16_t)(0x8002 | (rnd() % 2) << 12 |
@@ -439,7 +451,7 @@ static unsigned put_alu_op(uint8_t *p, unsigned room)
     }
     switch (rnd() % 5) {
     case 0: /* OP-IMM: ADDI SLLI SLTI SLTIU XORI SRLI/SRAI ORI ANDI */
-        w = (uint32_t)(rnd() % 4096) << 20;
+        w = rnd() % 8 ? (uint32_t)(rnd() % 4096) << 20 : 0;
         if (f3 == 1) {
             w = (uint32_t)(rnd() % 64) << 20;
         } else if (f3 == 5) {
@@ -468,19 +480,34 @@ static unsigned put_alu_op(uint8_t *p, unsigned room)
 
 static unsigned put_alu_block(uint8_t *code)
 {
-    unsigned off = 0, len = 16 + 4 + 2 * (2 + rnd() % 12);
-    unsigned vew = rnd() % 4,
-             vlmax = rnd() % 2 ? 8 + rnd() % 57 : 1 + rnd() % 64;
+    /* Half the blocks have 16-bit predicate entries (any predidx). */
+    unsigned pmode = rnd() % 2;
+    unsigned off = 0, len = 16 + 2 * pmode + 4 + 2 * (2 + rnd() % 12);
+    /* MVL a multiple of 8 now and then: whole 64-bit words at every
+     * width (the inline predicated form, SV_BACKEND_INLINE_PRED). */
+    static const uint8_t words[] = {8, 16, 24, 32, 40, 48, 56, 64};
+    unsigned vew = rnd() % 4, vlmax = rnd() % 2   ? words[rnd() % 8]
+                                      : rnd() % 2 ? 8 + rnd() % 57
+                                                  : 1 + rnd() % 64;
+    /* The predicate registers: x9, x10 (8-bit entries), else random. */
+    unsigned pidx[2] = {9, 10};
     /* Registers of one vector at the block's main width; four fit. */
     unsigned q = (vlmax * (vew ? 4 << vew : 64) / 8 + 7) / 8;
     unsigned room = 96 > 4 * q + 3 ? 96 - 4 * q - 3 : 1;
     unsigned base =
         32 + (rnd() % 2 ? 2 * (rnd() % ((room + 1) / 2)) : rnd() % room);
 
-    /* VBLOCK2: VL block, 4 register entries, 2 predicate entries (8-bit). */
+    /* VBLOCK2: VL block, 4 register entries, 2 predicate entries. */
     put16(code, &off,
-          (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 0 << 9 | 0 << 8 | 1 << 7 |
-                     0x7f));
+          (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 0 << 9 | pmode << 8 |
+                     1 << 7 | 0x7f));
+    if (pmode) {
+        static const uint8_t regs[] = {0, 5, 9, 10, 11, 12, 13, 30};
+
+        for (unsigned k = 0; k < 2; k++) {
+            pidx[k] = rnd() % 2 ? regs[rnd() % 8] : rnd() % 32;
+        }
+    }
     put16(code, &off, (uint16_t)((len - 12) / 2));
     if (rnd() % 8) {
         unsigned subvl = rnd() % 8 ? 0 : rnd() % 4;
@@ -497,6 +524,10 @@ static unsigned put_alu_block(uint8_t *code)
         if (rnd() % 4) {
             /* The same vector, apart, or overlapping by a little. */
             idx = base + (rnd() % 4) * q + (rnd() % 4 ? 0 : rnd() % 4);
+        } else if (rnd() % 4 == 0) {
+            /* Over a predicate register (read before it is written). */
+            idx = pidx[rnd() % 2];
+            idx -= idx >= 2 ? rnd() % 3 : 0;
         } else {
             idx = rnd() % 8 ? 32 + rnd() % 96 : rnd() % 128;
         }
@@ -505,8 +536,18 @@ static unsigned put_alu_block(uint8_t *code)
                          (10 + k)));
     }
     for (unsigned k = 0; k < 2; k++) {
-        /* 8-bit predicate entries (masks x9, x10): usually key t6. */
+        /* 8-bit entries (masks x9, x10): usually key t6; 16-bit entries
+         * (mask pidx[k], integer, rarely fail-on-first): usually a0..a3. */
         unsigned key = rnd() % 4 ? 31 : 10 + rnd() % 4;
+
+        if (pmode) {
+            key = rnd() % 4 ? 10 + rnd() % 4 : 31;
+            put16(code, &off,
+                  (uint16_t)(pidx[k] << 11 | (rnd() % 2) << 10 |
+                             (rnd() % 2) << 9 | (rnd() % 8 != 0) << 8 |
+                             key << 1 | (rnd() % 16 == 0)));
+            continue;
+        }
         code[off++] = (uint8_t)((rnd() % 2) << 7 | (rnd() % 2) << 6 |
                                 (rnd() % 2) << 5 | key);
     }

@@ -37,6 +37,17 @@ typedef struct RISCVSVState {
      * running, to restart it (sv_user.c). */
     uint64_t ecall_pc;
     uint32_t ecall_pcvblk;
+    /*
+     * Not architectural: the inline predicated integer op
+     * (trans_sv_pred.c.inc, SV_BACKEND_INLINE_PRED) computes its
+     * unpredicated result into pred_scratch and the predicate's lane
+     * mask into pred_lanes, then merges them into the destination: 64
+     * elements of 64 bits each, plus 8 bytes so both can sit in the
+     * destination's 16-byte phase (gvec's 16-byte pieces need 16-aligned
+     * offsets).
+     */
+    uint64_t pred_scratch[65] __attribute__((aligned(16)));
+    uint64_t pred_lanes[65] __attribute__((aligned(16)));
 } RISCVSVState;
 
 #endif
