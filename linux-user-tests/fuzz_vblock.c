@@ -688,14 +688,12 @@ static unsigned put_run_block(uint8_t *code)
     put16(code, &off,
           (uint16_t)((rnd() % 16 ? 0 : 1 + rnd() % 3) << 12 | (vlmax - 1) << 6 |
                      30));
-    unsigned didx[3];
 
     for (unsigned k = 0; k < 3; k++) {
         unsigned idx = rnd() % 8 ? base + k * q : 128;
 
         /* a4 often: a load that rewrites its own address register */
         idx = idx < 128 ? idx : rnd() % 2 ? 14 : rnd() % 128;
-        didx[k] = idx;
         unsigned ew = rnd() % 8 ? vew : rnd() % 4;
 
         put16(code, &off,
@@ -726,11 +724,11 @@ static unsigned put_run_block(uint8_t *code)
             /* the splat's register stored next (memset's shape) */
             w = ((imm >> 5) & 0x7f) << 25 | splat << 20 | 14 << 15 | f3 << 12 |
                 (imm & 0x1f) << 7 | 0x23;
-        } else if (rnd() % 6 == 0 && didx[reg - 10] >= 32) {
+        } else if (rnd() % 6 == 0) {
             /*
-             * addi reg, a5 or a4, imm: a splat of a scalar into reg (not
-             * over a4/a5: an ADDI whose elements overwrite its scalar
-             * source mid-loop is sv-backends-alu's business).
+             * addi reg, a5 or a4, imm: a splat of a scalar into reg,
+             * whose elements may overwrite a4/a5 (x14/x15) mid-loop, and
+             * a later access through a4 then a wild pointer.
              */
             w = (imm & 0xfff) << 20 | (rnd() % 4 ? 15u : 14u) << 15 | reg << 7 |
                 0x13;

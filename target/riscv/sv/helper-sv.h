@@ -105,3 +105,5 @@ DEF_HELPER_2(sv_fp_twin, tl, env, i64)
 DEF_SV_FP_HELPERS(feq)
 DEF_SV_FP_HELPERS(flt)
 DEF_SV_FP_HELPERS(fle)
+/* Inline element accesses: a wild pointer's fault, with its address. */
+DEF_HELPER_3(sv_wild_access, void, env, tl, i32)

@@ -448,12 +448,32 @@ static bool sv_mem_misaligned(SVExec *ex, target_ulong addr)
 }
 #endif
 
+#ifdef CONFIG_USER_ONLY
+/*
+ * A wild guest pointer (its host address beyond the host's 47-bit user
+ * space) faults on the host without its address (x86-64: #GP, si_addr
+ * 0); probe it first, so that the guest's SIGSEGV names it, as the
+ * inline element accesses do (helper_sv_wild_access).
+ */
+static void sv_mem_wild_probe(SVExec *ex, target_ulong addr, bool store)
+{
+    uintptr_t h = (uintptr_t)g2h(env_cpu(ex->env), addr);
+    unsigned bytes = ex->mem_es / 8;
+
+    if (h + bytes < h || h + bytes > (uintptr_t)1 << 47) {
+        probe_access(ex->env, addr, 1, store ? MMU_DATA_STORE : MMU_DATA_LOAD,
+                     riscv_env_mmu_index(ex->env, false), ex->ra);
+    }
+}
+#endif
+
 static uint64_t sv_mem_load(SVExec *ex, target_ulong addr)
 {
     CPURISCVState *env = ex->env;
     uint64_t v = 0;
 
 #ifdef CONFIG_USER_ONLY
+    sv_mem_wild_probe(ex, addr, false);
     if (sv_mem_misaligned(ex, addr)) {
         for (unsigned b = 0; b < ex->mem_es / 8; b++) {
             v |= (uint64_t)cpu_ldub_data_ra(env, addr + b, ex->ra) << (8 * b);
@@ -483,6 +503,7 @@ static void sv_mem_store(SVExec *ex, target_ulong addr, uint64_t v)
     CPURISCVState *env = ex->env;
 
 #ifdef CONFIG_USER_ONLY
+    sv_mem_wild_probe(ex, addr, true);
     if (sv_mem_misaligned(ex, addr)) {
         unsigned bytes = ex->mem_es / 8;
         int mmu_idx = riscv_env_mmu_index(env, false);
@@ -1755,4 +1776,17 @@ HELPER(sv_scan)(CPURISCVState *env, uint64_t desc)
         env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
     }
     return r.taken;
+}
+
+/*
+ * An inline element access (trans_sv.c.inc: gen_sv_mem_body) to an
+ * address the host cannot fault on with that address (beyond its 47-bit
+ * user space): the probe raises the guest's SIGSEGV naming it, as the
+ * element loop's does, with STATE's offsets already on the element.
+ */
+void HELPER(sv_wild_access)(CPURISCVState *env, target_ulong addr,
+                            uint32_t store)
+{
+    probe_access(env, addr, 1, store ? MMU_DATA_STORE : MMU_DATA_LOAD,
+                 riscv_env_mmu_index(env, false), GETPC());
 }
