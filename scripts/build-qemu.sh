@@ -40,6 +40,12 @@ if [ ! -f "$base_repo/.sv-ready" ]; then
     rm -rf "$base_repo"
     mkdir -p "$(dirname "$base_repo")"
     git init -q --bare "$base_repo"
+    # No automatic gc: the commit below writes some 10,000 loose objects,
+    # and the gc it would start in the background packs and deletes them
+    # while the clone below copies them ("failed to copy file": a fresh
+    # cache's CI run failed so).
+    git --git-dir="$base_repo" config gc.auto 0
+    git --git-dir="$base_repo" config maintenance.auto false
     git --git-dir="$base_repo" --work-tree="$src" add -A -f -- . ':!.sv-unpacked'
     git "${git_id[@]}" --git-dir="$base_repo" --work-tree="$src" commit -q \
         -m "Debian qemu $version (upstream with Debian's patches)"
