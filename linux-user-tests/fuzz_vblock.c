@@ -478,6 +478,22 @@ static unsigned put_alu_op(uint8_t *p, unsigned room)
     return 4;
 }
 
+/*
+ * The VL block of the alu and fp blocks: mode 0, t5 := VLMAX (x0 now and
+ * then), SUBVL > 1 now and then; one block in eight random bits.
+ */
+static void put_t5_vl_block(uint8_t *code, unsigned *off, unsigned vlmax)
+{
+    if (rnd() % 8) {
+        unsigned subvl = rnd() % 8 ? 0 : rnd() % 4;
+        put16(code, off,
+              (uint16_t)(0 << 14 | subvl << 12 | (vlmax - 1) << 6 |
+                         (rnd() % 8 ? 30 : 0)));
+    } else {
+        put16(code, off, (uint16_t)rnd());
+    }
+}
+
 static unsigned put_alu_block(uint8_t *code)
 {
     /* Half the blocks have 16-bit predicate entries (any predidx). */
@@ -509,14 +525,7 @@ static unsigned put_alu_block(uint8_t *code)
         }
     }
     put16(code, &off, (uint16_t)((len - 12) / 2));
-    if (rnd() % 8) {
-        unsigned subvl = rnd() % 8 ? 0 : rnd() % 4;
-        put16(code, &off,
-              (uint16_t)(0 << 14 | subvl << 12 | (vlmax - 1) << 6 |
-                         (rnd() % 8 ? 30 : 0)));
-    } else {
-        put16(code, &off, (uint16_t)rnd());
-    }
+    put_t5_vl_block(code, &off, vlmax);
     for (unsigned k = 0; k < 4; k++) {
         unsigned idx, isvec = rnd() % 8 != 0;
         unsigned ew = rnd() % 4 ? vew : rnd() % 4;
@@ -864,14 +873,7 @@ static unsigned put_fp_block(uint8_t *code)
           (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 0 << 9 | 0 << 8 | 1 << 7 |
                      0x7f));
     put16(code, &off, (uint16_t)((len - 12) / 2));
-    if (rnd() % 8) {
-        unsigned subvl = rnd() % 8 ? 0 : rnd() % 4;
-        put16(code, &off,
-              (uint16_t)(0 << 14 | subvl << 12 | (vlmax - 1) << 6 |
-                         (rnd() % 8 ? 30 : 0)));
-    } else {
-        put16(code, &off, (uint16_t)rnd());
-    }
+    put_t5_vl_block(code, &off, vlmax);
     for (unsigned k = 0; k < 4; k++) {
         unsigned idx, isvec = rnd() % 8 != 0;
         unsigned ew = rnd() % 8 ? vew : vews[rnd() % sizeof(vews)];
