@@ -77,7 +77,7 @@ static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
 {
     uint64_t m = env->gpr[FIELD_EX32(desc, SVALU, PIDX)];
 
-    return FIELD_EX32(desc, SVALU, INV) ? ~m : m;
+    return sv_pred_mask(m, FIELD_EX32(desc, SVALU, INV));
 }
 
 /*

@@ -164,7 +164,7 @@ static uint64_t sv_mask(SVExec *ex, const sv_pred_entry *p)
         return ~(uint64_t)0;
     }
     m = p->predidx ? ex->env->gpr[p->predidx] : 0;
-    return p->inv ? ~m : m;
+    return sv_pred_mask(m, p->inv);
 }
 
 /* Fail-on-first's new VL goes to the register STATE.vl names (§7.3). */
@@ -1387,7 +1387,7 @@ static inline bool sv_branch_prepare(CPURISCVState *env, uint64_t d0,
     if (first.enabled) {
         uint64_t m = first.predidx ? env->gpr[first.predidx] : 0;
 
-        d->ps = first.inv ? ~m : m;
+        d->ps = sv_pred_mask(m, first.inv);
     }
     d->zero1 = first.enabled && first.zero;
     d->ffirst = first.enabled && first.ffirst;

@@ -72,7 +72,7 @@ static inline uint64_t sv_fp_mask(CPURISCVState *env, uint64_t desc)
 {
     uint64_t m = env->gpr[FIELD_EX64(desc, SVFP, PIDX)];
 
-    return FIELD_EX64(desc, SVFP, INV) ? ~m : m;
+    return sv_pred_mask(m, FIELD_EX64(desc, SVFP, INV));
 }
 
 /* One operand's element i (a scalar: element 0) at W bits. */

@@ -756,6 +756,16 @@ typedef struct sv_branch_result {
 sv_branch_result sv_vector_branch(const sv_branch_desc *d);
 
 /*
+ * §1.11: the element mask a predicate entry gives, from its register's
+ * value (x0 reads 0): bit i set, element i is active.  Zeroing decides
+ * what an inactive element becomes, the consumer's loop.
+ */
+static inline uint64_t sv_pred_mask(uint64_t reg_value, bool inv)
+{
+    return inv ? ~reg_value : reg_value;
+}
+
+/*
  * sv_vector_branch's result when fail-on-first decides it: rs1 a vector
  * of vl > 0 elements from element 0, first predicate all ones (not
  * zeroing) with fail-on-first, and no mask register written: no second
