@@ -72,7 +72,7 @@ meson install -C "$build" $rebuild --quiet --destdir "$work/stage" > "$work/inst
 [ -d "$work/stage$prefix/bin" ] || die "meson install put nothing in $prefix/bin"
 
 # The two package trees.
-qp=$work/simple-v-qemu lp=$work/libsvstring
+qp=$work/src/debian/simple-v-qemu lp=$work/src/debian/libsvstring
 mkdir -p "$qp" "$lp/usr/lib/riscv64-linux-gnu" "$lp/usr/include"
 mv "$work/stage$prefix" "$qp/usr"
 mv "$qp/usr/riscv64-linux-gnu/lib/"* "$lp/usr/lib/riscv64-linux-gnu/"
@@ -88,6 +88,7 @@ machine() { LC_ALL=C readelf -h "$1" 2>/dev/null | sed -n 's/^ *Machine: *//p'; 
 elftype() { LC_ALL=C readelf -h "$1" 2>/dev/null | sed -n 's/^ *Type: *\([A-Z]*\).*/\1/p'; }
 host_elf=()
 while IFS= read -r -d '' f; do
+    [[ $f != *.a ]] || continue
     m=$(machine "$f")
     case $m in
     *X86-64*) s=strip; host_elf+=("$f") ;;
@@ -127,19 +128,18 @@ for p in "$qp" "$lp"; do
 done
 
 # Control files.  dpkg-shlibdeps and dpkg-gencontrol read debian/.
-mkdir -p "$work/src/debian"
 cp "$pkg/control" "$pkg/changelog" "$work/src/debian/"
 (
     cd "$work/src"
     dpkg-shlibdeps -Tdebian/simple-v-qemu.substvars -e "${host_elf[@]}" 2> "$work/shlibdeps.log" ||
         { cat "$work/shlibdeps.log" >&2; exit 1; }
-    dpkg-gencontrol -psimple-v-qemu -P"$qp" -Tdebian/simple-v-qemu.substvars -fdebian/files
+    dpkg-gencontrol -psimple-v-qemu -P"$qp" -Tdebian/simple-v-qemu.substvars -fdebian/files -Vmisc:Depends=
     glibc=$(LC_ALL=C riscv64-linux-gnu-readelf -V "$lp/usr/lib/riscv64-linux-gnu/libsvstring.so" |
         sed -n 's/.*Name: GLIBC_\([0-9.]*\).*/\1/p' | sort -V | tail -n 1)
     [ -n "$glibc" ] || glibc=2.27
     printf 'shlibs:Depends=libc6 (>= %s)\n' "$glibc" > debian/libsvstring.substvars
     dpkg-architecture -ariscv64 -f -c dpkg-gencontrol -plibsvstring -P"$lp" \
-        -Tdebian/libsvstring.substvars -fdebian/files
+        -Tdebian/libsvstring.substvars -fdebian/files -Vmisc:Depends=
 ) || die "computing the control files failed"
 for p in "$qp" "$lp"; do
     (cd "$p" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z |

@@ -4,8 +4,9 @@
 # SV Linux with xsv on: a peer's test suite for system/linux/patches.
 #   selftests.sh BUILD_DIR
 # Builds them with the riscv64 cross compiler against the patched tree's
-# exported UAPI headers (make headers, in BUILD/system/linux-build/usr)
-# into BUILD/system/selftests, then boots sv-linux --smp 2 once and runs:
+# UAPI headers (make headers with its own O=BUILD/system/selftests/khdr,
+# so the kernel's build directory is left alone) into
+# BUILD/system/selftests, then boots sv-linux --smp 2 once and runs:
 #   hwprobe/hwprobe, hwprobe/cbo, hwprobe/which-cpus   (kselftest TAP)
 #   mm/run_mmap.sh (mmap_default, mmap_bottomup)        (kselftest harness)
 #   vector/vstate_prctl   on a CPU without V it checks that the V prctls
@@ -22,17 +23,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=$(cd "${1:?usage: selftests.sh BUILD_DIR}" && pwd)
 src=$build/system/linux-src lb=$build/system/linux-build out=$build/system/selftests
-[ -f "$src/Makefile" ] && [ -f "$lb/.config" ] ||
+[ -f "$src/Makefile" ] && [ -f "$lb/arch/riscv/boot/Image" ] ||
     { echo "FAIL: no prepared Linux tree in $build/system (meson compile -C $build system-software)"; exit 1; }
 t0=$SECONDS
 cross=riscv64-linux-gnu-
-make -C "$src" -s O="$lb" ARCH=riscv CROSS_COMPILE=$cross headers > "$build/system/selftests-headers.log" 2>&1 ||
-    { tail -n 20 "$build/system/selftests-headers.log"; echo "FAIL: make headers"; exit 1; }
-mkdir -p "$out"
+mkdir -p "$out/khdr"
+make -C "$src" -s O="$out/khdr" ARCH=riscv CROSS_COMPILE=$cross headers > "$out/headers.log" 2>&1 ||
+    { tail -n 20 "$out/headers.log"; echo "FAIL: make headers (log: $out/headers.log)"; exit 1; }
 # LDFLAGS=-static: mm's programs are linked dynamically by default and the
 # guest has no C library (the others already pass -static themselves).
 if ! make -C "$src/tools/testing/selftests/riscv" -s -j2 ARCH=riscv CROSS_COMPILE=$cross \
-        OUTPUT="$out" KHDR_INCLUDES="-isystem $lb/usr/include" LDFLAGS=-static \
+        OUTPUT="$out" KHDR_INCLUDES="-isystem $out/khdr/usr/include" LDFLAGS=-static \
         RISCV_SUBTARGETS="hwprobe mm vector sigreturn" all > "$out/build.log" 2>&1; then
     tail -n 30 "$out/build.log"
     echo "FAIL: building the selftests (log: $out/build.log)"
