@@ -46,3 +46,9 @@ install -D -m 644 "$bb/root/usr/share/doc/busybox-static/copyright" "$lib/system
 echo "simple-v-qemu system software for PREFIX/bin/sv-linux" > "$lib/system/sv-linux-installed"
 chmod 644 "$lib/system/sv-linux-installed"
 echo "Installing the SV Linux Image, OpenSBI and busybox to $lib/system"
+# svcore is linked into QEMU and the tools statically and not installed:
+# the pkg-config file meson generates for QEMU's build
+# (target/svcore/meson.build) would name a library that is not there.
+find "$dest" -path '*/pkgconfig/svcore.pc' -delete
+find "$dest" -depth -type d -name pkgconfig -empty -delete
+find "$dest" -depth -type d -path "$dest/lib/*" -empty -delete

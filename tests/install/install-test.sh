@@ -110,6 +110,9 @@ check "sv-linux boots and runs sv_stress for 1 s" sh -c '
     cat "$2/sv-linux.out"
     [ $rc = 0 ] && grep -qE "^sv_stress: [1-9][0-9]* checks, 0 failures" "$2/sv-linux.out"' - \
     "$in" "$out"
+# What the guest and the programs reported.
+grep -hE '^(sv_stress|svstring \(preload\)|demo): [0-9]+ checks|^libsvstring: ' "$out"/*.log "$out"/*.err |
+    sort -u | sed 's/^/     /'
 [ $failures = 0 ] || { echo "FAIL: $failures checks"; exit 1; }
 CHECKS
 
