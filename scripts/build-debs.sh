@@ -84,8 +84,8 @@ sed -i "s|:[^:]*/lib/simple-v-qemu/qemu-riscv64-sv-binfmt:|:/usr/lib/simple-v-qe
 
 # Strip as dh_strip does: host ELF with strip, riscv64 ELF with the cross
 # strip (shared objects --strip-unneeded, static archives --strip-debug).
-machine() { LC_ALL=C readelf -h "$1" 2>/dev/null | sed -n 's/^ *Machine: *//p'; }
-elftype() { LC_ALL=C readelf -h "$1" 2>/dev/null | sed -n 's/^ *Type: *\([A-Z]*\).*/\1/p'; }
+machine() { { LC_ALL=C readelf -h "$1" 2>/dev/null || true; } | sed -n "s/^ *Machine: *//p"; }
+elftype() { { LC_ALL=C readelf -h "$1" 2>/dev/null || true; } | sed -n 's/^ *Type: *\([A-Z]*\).*/\1/p'; }
 host_elf=()
 while IFS= read -r -d '' f; do
     [[ $f != *.a ]] || continue
@@ -101,12 +101,12 @@ while IFS= read -r -d '' f; do
         $s --remove-section=.comment --remove-section=.note "$f"
     fi
 done < <(find "$qp" "$lp" -type f -print0)
-riscv64-linux-gnu-strip --strip-debug --enable-deterministic-archives \
+riscv64-linux-gnu-strip --strip-debug --remove-section=.comment --enable-deterministic-archives \
     "$lp/usr/lib/riscv64-linux-gnu/libsvstring.a"
 
 # Documentation: copyright, changelog, compressed man pages.
 for p in simple-v-qemu libsvstring; do
-    d=$work/$p/usr/share/doc/$p
+    d=$work/src/debian/$p/usr/share/doc/$p
     mkdir -p "$d"
     install -m 644 "$pkg/copyright" "$d/copyright"
     gzip -9n < "$pkg/changelog" > "$d/changelog.gz"
@@ -128,7 +128,9 @@ for p in "$qp" "$lp"; do
 done
 
 # Control files.  dpkg-shlibdeps and dpkg-gencontrol read debian/.
+# (A plain subshell: under "|| die" set -e would not apply inside it.)
 cp "$pkg/control" "$pkg/changelog" "$work/src/debian/"
+mkdir -p "$qp/DEBIAN"
 (
     cd "$work/src"
     dpkg-shlibdeps -Tdebian/simple-v-qemu.substvars -e "${host_elf[@]}" 2> "$work/shlibdeps.log" ||
@@ -140,7 +142,7 @@ cp "$pkg/control" "$pkg/changelog" "$work/src/debian/"
     printf 'shlibs:Depends=libc6 (>= %s)\n' "$glibc" > debian/libsvstring.substvars
     dpkg-architecture -ariscv64 -f -c dpkg-gencontrol -plibsvstring -P"$lp" \
         -Tdebian/libsvstring.substvars -fdebian/files -Vmisc:Depends=
-) || die "computing the control files failed"
+)
 for p in "$qp" "$lp"; do
     (cd "$p" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z |
         xargs -0 md5sum > DEBIAN/md5sums)
