@@ -39,7 +39,7 @@ destdir)
     libsv=$root/riscv64-linux-gnu/lib/libsvstring.so
     ;;
 debs)
-    "$src/scripts/build-debs.sh" --build "$build" --out "$tmp/debs" > "$tmp/debs.log" 2>&1 ||
+    "$src/scripts/build-debs.sh" --build "$build" --out "$tmp/debs" --no-rebuild --compress gzip > "$tmp/debs.log" 2>&1 ||
         { cat "$tmp/debs.log"; echo "FAIL: scripts/build-debs.sh"; exit 1; }
     grep -E '^(==|lintian)' "$tmp/debs.log" || true
     for d in "$tmp"/debs/*.deb; do
