@@ -16,8 +16,11 @@
 # the kit headers (the installed demo.c compiled against them); the
 # trixie sysroot's sort and the libsvstring differential test with the
 # installed libsvstring.so preloaded; svprof writing its report;
-# sv-objdump on sv_stress; the binfmt_misc interpreter; a boot through the
-# installed sv-linux running sv_stress for a second.
+# sv-objdump on sv_stress; the binfmt_misc interpreter, directly and
+# registered in a private binfmt_misc (a user namespace's own instance,
+# Linux >= 6.7; skipped before) running the demo and trixie's sort as
+# plain commands; a boot through the installed sv-linux running sv_stress
+# for a second.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
@@ -104,6 +107,24 @@ check "binfmt_misc interpreter (as the kernel runs it)" sh -c \
 check "binfmt registration names the installed interpreter" sh -c \
     'grep -q ":$1/lib/simple-v-qemu/qemu-riscv64-sv-binfmt:P$" "$2/share/simple-v-qemu/binfmt/qemu-riscv64-sv.conf"' - \
     "$conf_prefix" "$root"
+# A real registration, in a user namespace of its own: since Linux 6.7
+# each one can mount a private binfmt_misc instance, so the host's
+# registrations (Debian's qemu-user-binfmt, other tests) are untouched.
+# The .conf's interpreter path is moved from the prefix to this root.
+sed "s|:$conf_prefix/lib/simple-v-qemu/|:$root/lib/simple-v-qemu/|" \
+    "$root/share/simple-v-qemu/binfmt/qemu-riscv64-sv.conf" > "$out/binfmt.conf"
+if unshare --user --map-root-user --mount sh -c \
+       'mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc' 2>/dev/null; then
+    check "binfmt_misc registered: riscv64 programs run directly" \
+        unshare --user --map-root-user --mount sh -c '
+        mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc &&
+        cat "$1" > /proc/sys/fs/binfmt_misc/register &&
+        "$2/demo" | grep -q " 0 failures" &&
+        printf "b\na\n" | QEMU_LD_PREFIX="$3" "$3/usr/bin/sort" | tr "\n" " " | grep -qx "a b "' - \
+        "$out/binfmt.conf" "$in" "$sysroot"
+else
+    echo "skip binfmt_misc registration (no private binfmt_misc in a user namespace: Linux < 6.7?)"
+fi
 check "gdb script installed" test -s "$root/share/simple-v-qemu/gdb/sv-gdb.py"
 check "sv-linux boots and runs sv_stress for 1 s" sh -c '
     sv-linux --timeout 300 "$1/sv_stress" -- sv_stress 1 > "$2/sv-linux.out" 2>&1; rc=$?
