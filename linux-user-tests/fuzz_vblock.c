@@ -1016,6 +1016,7 @@ static uint64_t fp_value(void)
 static int shape_mode;
 static int shape_force_kind = -1; /* bench mode: one kind; else random */
 static unsigned shape_addr_idx, shape_addr_n, shape_kind, shape_subvl;
+static int shape_round; /* this round's block is a shape block */
 static const char *const shape_kinds[] = {"mixw", "ffirst", "mem", "twin",
                                           "fpff"};
 
@@ -1320,6 +1321,11 @@ static unsigned put_block(uint8_t *code)
     if (run_mode) {
         return put_run_block(code);
     }
+    if (rnd() % 8 == 0) {
+        /* one block in eight: a shape block (the round sets its a4) */
+        shape_round = 1;
+        return put_shape_block(code);
+    }
     if (rnd() % 4) {
         return put_structured_block(code);
     }
@@ -1466,8 +1472,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (run_mode || shape_mode) {
-        /* RW RW (unmapped) RO RW */
+    if (run_mode || shape_mode || !(alu_mode || fp_mode || fuse)) {
+        /* RW RW (unmapped) RO RW (shape blocks in the default mode too) */
         run_buf =
             fuzz_map(0x2000c00000ull, RUN_PAGES * 4096, PROT_READ | PROT_WRITE);
         if (run_buf == MAP_FAILED ||
@@ -1512,6 +1518,7 @@ int main(int argc, char **argv)
             code[i] = 0x02; /* C.EBREAK everywhere else */
             code[i + 1] = 0x90;
         }
+        shape_round = shape_mode;
         if (fuse) {
             int loop;
 
@@ -1602,7 +1609,7 @@ int main(int argc, char **argv)
             }
             fuzz_regs[14] = (uint64_t)(uintptr_t)(run_buf + at);
         }
-        if (shape_mode) {
+        if (shape_round) {
             for (unsigned i = 0; i < RUN_PAGES * 4096; i++) {
                 if (i / 4096 != 2 && i / 4096 != 3) {
                     run_buf[i] = (uint8_t)rnd();
@@ -1651,7 +1658,7 @@ int main(int argc, char **argv)
             uint64_t h = fnv_words(digest_page->hash, (uint64_t *)scratch,
                                    SCRATCH_BYTES / 8);
 
-            if (run_mode || shape_mode) {
+            if (run_mode || shape_round) {
                 h = fnv_words(h, (uint64_t *)run_buf, 2 * 4096 / 8);
                 h = fnv_words(h, (uint64_t *)(run_buf + 4 * 4096), 4096 / 8);
             }
