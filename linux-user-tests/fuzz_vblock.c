@@ -501,7 +501,8 @@ static unsigned put_alu_op(uint8_t *p, unsigned room)
  */
 static void put_t5_vl_block(uint8_t *code, unsigned *off, unsigned vlmax)
 {
-    if (rnd() % 8) {
+    /* (bench mode: always the first form, VL = force_vlmax) */
+    if (rnd() % 8 || force_vlmax) {
         unsigned subvl = rnd() % 8 ? 0 : rnd() % 4;
         put16(code, off,
               (uint16_t)(0 << 14 | subvl << 12 | (vlmax - 1) << 6 |
