@@ -705,12 +705,16 @@ static struct {
     uint32_t idx[ELEMS], t[ELEMS], v[ELEMS], out[ELEMS];
 } gs __attribute__((aligned(64)));
 
-#define SV_GATHER(VL)                                                          \
-    static void sv_gather32_##VL(uint8_t *p)                                   \
+/*
+ * The loop of both: NAME, its base register a6 (the table read or
+ * written), and the indexed access with a3's unit-stride one.
+ */
+#define SV_INDEXED(NAME, VL, BASE, ACCESS)                                     \
+    static void sv_##NAME##_##VL(uint8_t *p)                                   \
     {                                                                          \
         register const uint32_t *ps asm("s0") = gs.idx;                        \
-        register uint32_t *pd asm("a3") = gs.out;                              \
-        register const uint32_t *pt asm("a6") = gs.t;                          \
+        register uint32_t *pd asm("a3") = NAME##_data;                         \
+        register uint32_t *pt asm("a6") = BASE;                                \
         register long n asm("a2") = ELEMS;                                     \
         (void)p;                                                               \
         asm volatile("1:\n"                                                    \
@@ -721,10 +725,7 @@ static struct {
                      "sv_ops\n"                                                \
                      "lw a0, 0(s0)\n"                                          \
                      "slli a1, a0, 2\n"                                        \
-                     "add a1, a1, a6\n"                                        \
-                     "lw a0, 0(a1)\n"                                          \
-                     "sw a0, 0(a3)\n"                                          \
-                     "sv_vblock_end\n"                                         \
+                     "add a1, a1, a6\n" ACCESS "sv_vblock_end\n"               \
                      "slli t0, a4, 2\n"                                        \
                      "add s0, s0, t0\n"                                        \
                      "add a3, a3, t0\n"                                        \
@@ -734,6 +735,14 @@ static struct {
                      : "r"(pt)                                                 \
                      : "a0", "a1", "a4", "t0", "memory");                      \
     }
+/* gather32: the output (a3) from the table (a6) */
+#define gather32_data gs.out
+#define SV_GATHER(VL)                                                          \
+    SV_INDEXED(gather32, VL, gs.t, "lw a0, 0(a1)\nsw a0, 0(a3)\n")
+/* scatter32: the values (a3) into the output (a6) */
+#define scatter32_data gs.v
+#define SV_SCATTER(VL)                                                         \
+    SV_INDEXED(scatter32, VL, gs.out, "lw a0, 0(a3)\nsw a0, 0(a1)\n")
 SV_GATHER(1)
 SV_GATHER(8)
 SV_GATHER(64)
@@ -756,35 +765,6 @@ static int check_gather32(void)
     return 0;
 }
 
-#define SV_SCATTER(VL)                                                         \
-    static void sv_scatter32_##VL(uint8_t *p)                                  \
-    {                                                                          \
-        register const uint32_t *ps asm("s0") = gs.idx;                        \
-        register const uint32_t *pv asm("a3") = gs.v;                          \
-        register uint32_t *pt asm("a6") = gs.out;                              \
-        register long n asm("a2") = ELEMS;                                     \
-        (void)p;                                                               \
-        asm volatile("1:\n"                                                    \
-                     "sv_vblock_begin ext=1\n"                                 \
-                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
-                     "sv_reg16 key=a0, regidx=32, vew=3\n"                     \
-                     "sv_reg16 key=a1, regidx=64\n"                            \
-                     "sv_ops\n"                                                \
-                     "lw a0, 0(s0)\n"                                          \
-                     "slli a1, a0, 2\n"                                        \
-                     "add a1, a1, a6\n"                                        \
-                     "lw a0, 0(a3)\n"                                          \
-                     "sw a0, 0(a1)\n"                                          \
-                     "sv_vblock_end\n"                                         \
-                     "slli t0, a4, 2\n"                                        \
-                     "add s0, s0, t0\n"                                        \
-                     "add a3, a3, t0\n"                                        \
-                     "sub a2, a2, a4\n"                                        \
-                     "bnez a2, 1b\n"                                           \
-                     : "+r"(ps), "+r"(pv), "+r"(n)                             \
-                     : "r"(pt)                                                 \
-                     : "a0", "a1", "a4", "t0", "memory");                      \
-    }
 SV_SCATTER(1)
 SV_SCATTER(8)
 SV_SCATTER(64)
