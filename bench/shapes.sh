@@ -9,7 +9,8 @@
 # twin (C.MV, loads and stores predicated on both sides), fpff (FP ops,
 # FCVT, compares with fail-on-first).  Host instructions per element
 # under callgrind: runs of R2 and R1 loop passes subtracted, divided by
-# (R2 - R1) VL SUBVL.  Shapes whose first run did not end at the loop's
+# (R2 - R1) VL SUBVL (the nominal elements: a block whose
+# fail-on-first cut VL, vlend < vl in its line, did fewer).  Shapes whose first run did not end at the loop's
 # end (an illegal block, a fault, a counter register the block rewrote)
 # are listed and left out.
 #
@@ -98,20 +99,28 @@ else
 fi
 awk -F'|' '
     { n[$1]++; s[$1] += $2; so[$1] += $3
+      split($4, d, " "); vl = -1; ve = -1
+      for (i in d) {
+          if (d[i] ~ /^vl=/) vl = substr(d[i], 4) + 0
+          if (d[i] ~ /^vlend=/) ve = substr(d[i], 7) + 0
+      }
+      if (ve >= 0 && ve < vl) cut[$1]++
       if ($2 > mx[$1]) mx[$1] = $2
       if ($3 > mo[$1]) mo[$1] = $3
       if ($2 > worst) { worst = $2; wline = $0 }
       if ($3 > worsto) { worsto = $3; woline = $0 } }
     END {
-        printf "%-28s %6s %10s %10s %10s %10s\n", "plan", "shapes", \
-            "mean/elem", "max/elem", "mean/op-el", "max/op-el"
+        printf "%-28s %6s %4s %10s %10s %10s %10s\n", "plan", "shapes", \
+            "cut", "mean/elem", "max/elem", "mean/op-el", "max/op-el"
         for (p in n)
-            printf "%-28s %6d %10.1f %10.1f %10.1f %10.1f\n", p, n[p], \
-                s[p] / n[p], mx[p], so[p] / n[p], mo[p]
+            printf "%-28s %6d %4d %10.1f %10.1f %10.1f %10.1f\n", p, n[p], \
+                cut[p], s[p] / n[p], mx[p], so[p] / n[p], mo[p]
         split(wline, w, "|"); split(woline, o, "|")
         printf "worst shape per element: %s host insns/elem (%s per op-element), plan %s: %s\n", w[2], w[3], w[1], w[4]
         printf "worst shape per op-element: %s (%s per element), plan %s: %s\n", o[3], o[2], o[1], o[4]
     }' "$tmp/results"
+echo "(cut: shapes whose last run left VL below MVL, fail-on-first: their"
+echo " elements are counted at MVL, so they cost more per element than shown)"
 n_ok=$(wc -l <"$tmp/results") n_skip=$(wc -l <"$tmp/skipped")
 echo "($n_ok shapes measured, $n_skip left out:"
 sed 's/^/  /' "$tmp/skipped"

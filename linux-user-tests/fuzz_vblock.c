@@ -29,8 +29,10 @@
  * "bench" (bench/shapes.sh) generates one block of MODE (alu, run, fp,
  * shape, or one shape kind: mixw ffirst mem twin fpff) from the seed
  * with VL = MVL = VL, runs it REPS times in a loop (s11 counts) and
- * prints "bench mode=... kind=... vl=... ops=... result=ok" when the
- * loop ran to its end, else the signal that stopped it.
+ * prints "bench mode=... kind=... vl=... ops=... vlend=N result=ok" when
+ * the loop ran to its end (vlend: t5, the VL register, after the last
+ * run: below vl when fail-on-first cut it), else the signal that
+ * stopped it.
  *
  * With "digest", each round prints one line "round signal hash": a hash
  * of what the block left -- the signal, its address, the signal
@@ -146,7 +148,8 @@ asm(".pushsection .text\n"
  */
 typedef struct fuzz_digest {
     uint64_t hash;
-    uint64_t pc, s11; /* bench mode: where the block loop ended */
+    /* bench mode: where the block loop ended, t5 (VL) there */
+    uint64_t pc, s11, t5;
 } fuzz_digest;
 static fuzz_digest *digest_page;
 
@@ -183,6 +186,7 @@ void fuzz_digest_handler(int sig, siginfo_t *si, void *ctx)
     digest_page->hash = h;
     digest_page->pc = uc->uc_mcontext.__gregs[0];
     digest_page->s11 = uc->uc_mcontext.__gregs[27];
+    digest_page->t5 = uc->uc_mcontext.__gregs[30];
     fuzz_sig_entry(sig);
 }
 
@@ -1228,6 +1232,10 @@ static void shape_regs(void)
             v |= (uint64_t)(rnd() % 8 ? (uint8_t)rnd() : 0) << (8 * b);
         }
         fuzz_hi[i] = rnd() % 16 ? v : 0;
+        if (force_vlmax) {
+            /* bench mode: few zeros, so that few runs are cut short */
+            fuzz_hi[i] = rnd() | 0x0101010101010101ull;
+        }
     }
     fuzz_regs[14] = (uint64_t)(uintptr_t)(run_buf + at);
     fuzz_regs[6] = (uint64_t)(int64_t)stride * (rnd() % 2 ? 1 : 8);
@@ -1683,7 +1691,9 @@ int main(int argc, char **argv)
                 if (sig == SIGTRAP &&
                     digest_page->pc == (uintptr_t)(code + 72 + bench_len) &&
                     digest_page->s11 == 0) {
-                    printf(" result=ok\n");
+                    /* t5: the VL the last run left (fail-on-first cuts) */
+                    printf(" vlend=%llu result=ok\n",
+                           (unsigned long long)digest_page->t5);
                 } else {
                     printf(
                         " result=sig%d pc=%+lld left=%llu\n", sig,
