@@ -114,7 +114,8 @@ awk -F'|' '
             "cut", "mean/elem", "max/elem", "mean/op-el", "max/op-el"
         for (p in n)
             printf "%-28s %6d %4d %10.1f %10.1f %10.1f %10.1f\n", p, n[p], \
-                cut[p], s[p] / n[p], mx[p], so[p] / n[p], mo[p]
+                cut[p], s[p] / n[p], mx[p], so[p] / n[p], mo[p] | "sort"
+        close("sort")
         split(wline, w, "|"); split(woline, o, "|")
         printf "worst shape per element: %s host insns/elem (%s per op-element), plan %s: %s\n", w[2], w[3], w[1], w[4]
         printf "worst shape per op-element: %s (%s per element), plan %s: %s\n", o[3], o[2], o[1], o[4]
