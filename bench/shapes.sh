@@ -3,7 +3,9 @@
 # Random well-formed VBLOCKs from fuzz_vblock's generators (its bench
 # mode: one block, VL = MVL forced, run in a loop of REPS), each kind of
 # generator at VL 8 and 64: alu (integer ops, gvec/inline shapes), run
-# (unit-stride at page ends), fp (FP element loops), and the shape kinds
+# (unit-stride at page ends), fp (FP element loops), fuse (a load and a
+# vector branch on it: branch fail-on-first, the fused path), and the
+# shape kinds
 # mixw (mixed widths, untagged scalars), ffirst (data-dependent
 # fail-on-first), mem (indexed and strided through an address vector),
 # twin (C.MV, loads and stores predicated on both sides), fpff (FP ops,
@@ -23,7 +25,7 @@
 set -eu
 qemu=$1 prog=$2 planawk=$3
 cpu=rv64,xsv=true
-modes=${SHAPES_MODES:-"alu run fp mixw ffirst mem twin fpff"}
+modes=${SHAPES_MODES:-"alu run fp fuse mixw ffirst mem twin fpff"}
 nseeds=${SHAPES_SEEDS:-2}
 vls=${SHAPES_VLS:-"8 64"}
 command -v valgrind >/dev/null || {

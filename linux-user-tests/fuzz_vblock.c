@@ -27,7 +27,8 @@
  * and strided memory at page edges, twin predication, SUBVL).
  *
  * "bench" (bench/shapes.sh) generates one block of MODE (alu, run, fp,
- * shape, or one shape kind: mixw ffirst mem twin fpff) from the seed
+ * fuse (never its loop form), shape, or one shape kind: mixw ffirst mem
+ * twin fpff) from the seed
  * with VL = MVL = VL, runs it REPS times in a loop (s11 counts) and
  * prints "bench mode=... kind=... vl=... ops=... vlend=N result=ok" when
  * the loop ran to its end (vlend: t5, the VL register, after the last
@@ -148,8 +149,8 @@ asm(".pushsection .text\n"
  */
 typedef struct fuzz_digest {
     uint64_t hash;
-    /* bench mode: where the block loop ended, t5 (VL) there */
-    uint64_t pc, s11, t5;
+    /* bench mode: the signal context's x0..x31 (pc in x0's place) */
+    uint64_t regs[32];
 } fuzz_digest;
 static fuzz_digest *digest_page;
 
@@ -184,9 +185,8 @@ void fuzz_digest_handler(int sig, siginfo_t *si, void *ctx)
         h = fnv(h, rec + 8, 1560 - 8);
     }
     digest_page->hash = h;
-    digest_page->pc = uc->uc_mcontext.__gregs[0];
-    digest_page->s11 = uc->uc_mcontext.__gregs[27];
-    digest_page->t5 = uc->uc_mcontext.__gregs[30];
+    memcpy(digest_page->regs, uc->uc_mcontext.__gregs,
+           sizeof(digest_page->regs));
     fuzz_sig_entry(sig);
 }
 
@@ -623,11 +623,12 @@ static unsigned put_fuse_block(uint8_t *code, int *loop)
     unsigned off = 0, vlmax, regidx, vew, ffirst, fn, imm, len, b_at;
     int32_t rel;
 
-    *loop = rnd() % 3 == 0;
+    *loop = rnd() % 3 == 0 && !force_vlmax; /* bench: never the loop */
     fuse_key = keys[rnd() % 9];
     fuse_vl_reg = *loop || rnd() % 2 ? 14 : 16 + rnd() % 4;
     fuse_rs2 = rnd() % 3 ? 0 : 20 + rnd() % 4;
     vlmax = rnd() % 2 ? 64 : 1 + rnd() % 64;
+    vlmax = force_vlmax ? force_vlmax : vlmax;
     regidx = rnd() % 8 ? 32 + rnd() % 89 : rnd() % 128;
     vew = rnd() % 2 ? 1 : rnd() % 4; /* 8-bit elements, mostly */
     ffirst = rnd() % 4 != 0;
@@ -1271,6 +1272,8 @@ static const char *op_name(const uint8_t *p, unsigned *len)
                                        "div", "divu", "rem",    "remu"};
     static const char *const op32[8] = {"addw", "sllw", "w?",   "w?",
                                         "divw", "srlw", "remw", "remuw"};
+    static const char *const br[8] = {"beq", "bne", "b?",   "b?",
+                                      "blt", "bge", "bltu", "bgeu"};
     static const char *const fp[32] = {
         "fadd",   "fsub",    "fmul", "fdiv",    "fsgnj", "fminmax", "f?",
         "f?",     "fcvt.ff", "f?",   "f?",      "fsqrt", "f?",      "f?",
@@ -1322,6 +1325,8 @@ static const char *op_name(const uint8_t *p, unsigned *len)
         return "fmadd*";
     case 0x53:
         return fp[f7 >> 2];
+    case 0x63:
+        return br[f3];
     default:
         return "?";
     }
@@ -1390,7 +1395,19 @@ static unsigned put_block(uint8_t *code)
  * them: "kind=K len=BYTES vl=N subvl=S vlmode=M ops=a,b,c" (vlmode 3:
  * no VL block).
  */
-static unsigned bench_len; /* the block's, kept across fuzz_save() */
+/* The register of the block's VL block (mode 0: rd), else x0. */
+static unsigned bench_vl_reg(const uint8_t *code)
+{
+    uint16_t hdr, v;
+
+    memcpy(&hdr, code, 2);
+    memcpy(&v, code + ((hdr >> 12 & 7) == 7 ? 4 : 2), 2);
+    return hdr >> 15 && v >> 14 == 0 ? v & 31 : 0;
+}
+
+/* the block's length and the loop's end (C.EBREAK) from the block,
+ * kept across fuzz_save() */
+static unsigned bench_len, bench_end;
 static void bench_describe(const uint8_t *code, unsigned len, const char *kind)
 {
     static const unsigned r16[4] = {0, 1, 2, 4}, r8[4] = {0, 2, 4, 8};
@@ -1443,10 +1460,10 @@ int main(int argc, char **argv)
     }
     if (bench) {
         force_vlmax = (unsigned)strtoul(argv[5], NULL, 0);
-        if (fuse || force_vlmax < 1 || force_vlmax > 64 ||
-            !(alu_mode || run_mode || fp_mode || shape_mode)) {
+        if (force_vlmax < 1 || force_vlmax > 64 ||
+            !(alu_mode || run_mode || fp_mode || shape_mode || fuse)) {
             fprintf(stderr, "fuzz_vblock: bench MODE VL REPS: MODE alu, run, "
-                            "fp, shape or a shape kind; VL 1..64\n");
+                            "fp, fuse, shape or a shape kind; VL 1..64\n");
             return 2;
         }
     }
@@ -1556,9 +1573,12 @@ int main(int argc, char **argv)
              * The block in a loop of reps runs: at code + 60 "mv a4, s10"
              * (the address register of run and shape blocks, which they
              * move), the block, then "addi s11, s11, -1; bnez s11, code +
-             * 60"; C.EBREAK after it.
+             * 60"; C.EBREAK after it.  A fuse block's branch goes to 8
+             * bytes past the block: there the loop's tail, and a C.J to it
+             * at the block's end.
              */
-            int32_t rel = -(int32_t)(len + 8);
+            unsigned tail = fuse ? len + 8 : len;
+            int32_t rel = -(int32_t)(tail + 8);
             uint32_t loop[2] = {0xfffu << 20 | 27 << 15 | 27 << 7 | 0x13,
                                 (uint32_t)((rel >> 12) & 1) << 31 |
                                     (uint32_t)((rel >> 5) & 0x3f) << 25 |
@@ -1567,8 +1587,12 @@ int main(int argc, char **argv)
                                     (uint32_t)((rel >> 11) & 1) << 7 | 0x63};
 
             memcpy(code + 60, &(uint32_t){26 << 15 | 14 << 7 | 0x13}, 4);
-            memcpy(code + 64 + len, loop, 8);
+            memcpy(code + 64 + tail, loop, 8);
+            if (fuse) {
+                memcpy(code + 64 + len, &(uint16_t){0xa021}, 2); /* c.j +8 */
+            }
             bench_len = len;
+            bench_end = tail + 8;
         }
         for (unsigned i = 0; i < SCRATCH_BYTES; i += 8) {
             uint64_t v = mid + ((rnd() % 4096) & ~7u) - 2048;
@@ -1594,6 +1618,11 @@ int main(int argc, char **argv)
                 (uint64_t)(uintptr_t)(fuse_buf + FUSE_BYTES -
                                       (rnd() % 2 ? rnd() % 96
                                                  : rnd() % FUSE_BYTES));
+            if (bench) {
+                /* not at the unmapped page: a loop needs no fault */
+                fuzz_regs[10] =
+                    (uint64_t)(uintptr_t)(fuse_buf + 64 + rnd() % 4096);
+            }
             fuzz_regs[fuse_vl_reg] = rnd() % 70;
             if (fuse_rs2) {
                 fuzz_regs[fuse_rs2] = rnd() % 2 ? rnd() % 4 : rnd();
@@ -1689,16 +1718,18 @@ int main(int argc, char **argv)
                                shape_mode ? shape_kinds[shape_kind]
                                           : kind_name);
                 if (sig == SIGTRAP &&
-                    digest_page->pc == (uintptr_t)(code + 72 + bench_len) &&
-                    digest_page->s11 == 0) {
-                    /* t5: the VL the last run left (fail-on-first cuts) */
+                    digest_page->regs[0] ==
+                        (uintptr_t)(code + 64 + bench_end) &&
+                    digest_page->regs[27] == 0) {
+                    /* the VL the last run left (fail-on-first cuts) */
                     printf(" vlend=%llu result=ok\n",
-                           (unsigned long long)digest_page->t5);
+                           (unsigned long long)
+                               digest_page->regs[bench_vl_reg(code + 64)]);
                 } else {
-                    printf(
-                        " result=sig%d pc=%+lld left=%llu\n", sig,
-                        (long long)(digest_page->pc - (uintptr_t)(code + 64)),
-                        (unsigned long long)digest_page->s11);
+                    printf(" result=sig%d pc=%+lld left=%llu\n", sig,
+                           (long long)(digest_page->regs[0] -
+                                       (uintptr_t)(code + 64)),
+                           (unsigned long long)digest_page->regs[27]);
                 }
                 return 0;
             }
