@@ -150,7 +150,7 @@ asm(".pushsection .text\n"
 typedef struct fuzz_digest {
     uint64_t hash;
     /* bench mode: the signal context's x0..x31 (pc in x0's place) */
-    uint64_t regs[32];
+    uint64_t regs[32], addr;
 } fuzz_digest;
 static fuzz_digest *digest_page;
 
@@ -187,6 +187,7 @@ void fuzz_digest_handler(int sig, siginfo_t *si, void *ctx)
     digest_page->hash = h;
     memcpy(digest_page->regs, uc->uc_mcontext.__gregs,
            sizeof(digest_page->regs));
+    digest_page->addr = addr;
     fuzz_sig_entry(sig);
 }
 
@@ -1220,7 +1221,9 @@ static void shape_regs(void)
     if (force_vlmax) {
         /* bench mode: the two read-write pages, addresses that stay */
         at = 4096 - 256 + at % 512;
-        stride = stride > 64 ? 64 : stride;
+        /* 64 elements of 16 bytes from up to 256 before the boundary:
+         * inside them */
+        stride = stride > 16 ? 16 : stride;
     }
     /*
      * x32..x127: bytes that are zero one time in eight (and words that
@@ -1726,10 +1729,11 @@ int main(int argc, char **argv)
                            (unsigned long long)
                                digest_page->regs[bench_vl_reg(code + 64)]);
                 } else {
-                    printf(" result=sig%d pc=%+lld left=%llu\n", sig,
+                    printf(" result=sig%d pc=%+lld left=%llu addr=%#llx\n", sig,
                            (long long)(digest_page->regs[0] -
                                        (uintptr_t)(code + 64)),
-                           (unsigned long long)digest_page->regs[27]);
+                           (unsigned long long)digest_page->regs[27],
+                           (unsigned long long)digest_page->addr);
                 }
                 return 0;
             }
