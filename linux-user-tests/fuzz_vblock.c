@@ -28,12 +28,11 @@
  *
  * "bench" (bench/shapes.sh) generates one block of MODE (alu, run, fp,
  * fuse (never its loop form), shape, or one shape kind: mixw ffirst mem
- * twin fpff) from the seed
- * with VL = MVL = VL, runs it REPS times in a loop (s11 counts) and
- * prints "bench mode=... kind=... vl=... ops=... vlend=N result=ok" when
- * the loop ran to its end (vlend: t5, the VL register, after the last
- * run: below vl when fail-on-first cut it), else the signal that
- * stopped it.
+ * twin fpff) from the seed with VL = MVL = VL, runs it REPS times in a
+ * loop (s11 counts) and prints "bench mode=... kind=... vl=... ops=...
+ * vlend=N result=ok" when the loop ran to its end (vlend: the block's VL
+ * register after the last run, below vl when fail-on-first cut it),
+ * else the signal, pc and fault address that stopped it.
  *
  * With "digest", each round prints one line "round signal hash": a hash
  * of what the block left -- the signal, its address, the signal
@@ -1022,7 +1021,7 @@ static uint64_t fp_value(void)
  */
 static int shape_mode;
 static int shape_force_kind = -1; /* bench mode: one kind; else random */
-static unsigned shape_addr_idx, shape_addr_n, shape_kind, shape_subvl;
+static unsigned shape_addr_idx, shape_addr_n, shape_kind;
 static int shape_round; /* this round's block is a shape block */
 static const char *const shape_kinds[] = {"mixw", "ffirst", "mem", "twin",
                                           "fpff"};
@@ -1049,7 +1048,11 @@ static void shape_pred(uint8_t *code, unsigned *off, unsigned key, int fp,
                      ffirst));
 }
 
-/* Register entry k of n vectors of q registers each, from base. */
+/*
+ * The first register of a vector of q registers: right after the
+ * previous vector (*next), now and then a little apart, or anywhere in
+ * x32..x127 (overlapping others); moved down to end by x127.
+ */
 static unsigned shape_place(unsigned *next, unsigned q)
 {
     unsigned idx = *next + (rnd() % 4 ? 0 : rnd() % 4);
@@ -1079,7 +1082,6 @@ static unsigned put_shape_block(uint8_t *code)
         vlmax = force_vlmax;
     }
     shape_kind = kind;
-    shape_subvl = nsub;
     shape_addr_n = 0;
     len = head + 4 * (2 + rnd() % 6) +
           (kind == 0 || kind == 1 || kind == 3 ? 2 * (rnd() % 2) : 0);
