@@ -1425,8 +1425,7 @@ static inline target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
             env->gpr[target] = r.mask; /* whole register, A20 */
         }
     }
-    if (d->start || (env->sv.state & SV_STATE_OFFS_SUBVL_MASK &&
-                     !sv_state_offsets_zero(env->sv.state))) {
+    if (d->start || (env->sv.state & SV_STATE_OFFS_MASK)) {
         /* A resumed compare is done: offsets back to 0 (§1.6 rule 5). */
         env->sv.state = sv_state_set_offsets(env->sv.state, 0, 0, 0);
     }

@@ -113,16 +113,40 @@ unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value);
 bool sv_state_offsets_zero(uint32_t state);
 
 /*
- * For fast paths that run a whole loop at once (once per vector
- * iteration, so inline): the effective VL when SUBVL is 1 and no loop is
- * part-done, else -1; *vl_reg := STATE.vl.  x is the integer register
- * file (x[STATE.vl] is read).  The masks are the layout above; state.cc
- * checks them against its field table at compile time.
+ * STATE's (and SVPSTATE's) field layout, for code that reads or writes
+ * the word without these functions: the translator's TCG, the inline
+ * fast paths below.  Field F is (word & SV_STATE_F_MASK) >>
+ * SV_STATE_F_SHIFT.  state.cc checks every constant against its field
+ * table at compile time.
  */
+#define SV_STATE_MAXVL_SHIFT 0
 #define SV_STATE_MAXVL_MASK 0x0000003Fu
 #define SV_STATE_VL_SHIFT 6
 #define SV_STATE_VL_MASK 0x00000FC0u
-#define SV_STATE_OFFS_SUBVL_MASK 0x0FFFF000u /* srcoffs..dsvoffs, subvl */
+#define SV_STATE_SRCOFFS_SHIFT 12
+#define SV_STATE_SRCOFFS_MASK 0x0003F000u
+#define SV_STATE_DESTOFFS_SHIFT 18
+#define SV_STATE_DESTOFFS_MASK 0x00FC0000u
+#define SV_STATE_SUBVL_SHIFT 24
+#define SV_STATE_SUBVL_MASK 0x03000000u
+#define SV_STATE_DSVOFFS_SHIFT 26
+#define SV_STATE_DSVOFFS_MASK 0x0C000000u
+/* The three loop offsets (srcoffs, destoffs, dsvoffs). */
+#define SV_STATE_OFFS_MASK 0x0CFFF000u
+/* The loop offsets and SUBVL: zero when a loop is plain (SUBVL 1, not
+ * part-done). */
+#define SV_STATE_OFFS_SUBVL_MASK 0x0FFFF000u
+/* Element e's srcoffs = destoffs = e is e * SV_STATE_ELEM_OFFS_UNIT
+ * (e < 64), or-ed into a word whose two offsets are 0. */
+#define SV_STATE_ELEM_OFFS_UNIT                                                \
+    ((1u << SV_STATE_SRCOFFS_SHIFT) | (1u << SV_STATE_DESTOFFS_SHIFT))
+
+/*
+ * For fast paths that run a whole loop at once (once per vector
+ * iteration, so inline): the effective VL when SUBVL is 1 and no loop is
+ * part-done, else -1; *vl_reg := STATE.vl.  x is the integer register
+ * file (x[STATE.vl] is read).
+ */
 
 static inline int sv_state_plain_vl(uint32_t state, const uint64_t *x,
                                     unsigned *vl_reg)
