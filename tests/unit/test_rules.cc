@@ -79,4 +79,81 @@ TEST(StateLayout, OffsetMasksAndElementUnit)
     EXPECT_FALSE(sv_state_offsets_zero(1u << SV_STATE_DSVOFFS_SHIFT));
 }
 
+TEST(ElementsFit, EndsAtTheLastRegister)
+{
+    EXPECT_TRUE(sv_elements_fit(0, 128, 8));
+    EXPECT_FALSE(sv_elements_fit(0, 129, 8));
+    EXPECT_TRUE(sv_elements_fit(127, 1, 8));
+    EXPECT_FALSE(sv_elements_fit(127, 2, 8));
+    EXPECT_TRUE(sv_elements_fit(127, 8, 1));
+    EXPECT_FALSE(sv_elements_fit(127, 9, 1));
+    EXPECT_TRUE(sv_elements_fit(120, 64, 1));
+    EXPECT_TRUE(sv_elements_fit(96, 64, 4));
+    EXPECT_FALSE(sv_elements_fit(97, 64, 4));
+    EXPECT_TRUE(sv_elements_fit(112, 64, 2));
+    EXPECT_FALSE(sv_elements_fit(113, 64, 2));
+    // Nothing to fit, and counts that would overflow 32 bits.
+    EXPECT_TRUE(sv_elements_fit(127, 0, 8));
+    EXPECT_FALSE(sv_elements_fit(0, 0x80000000u, 2));
+}
+
+TEST(ElementsFit, MatchesTheLastElementsEnd)
+{
+    for (unsigned reg = 0; reg < SV_NUM_REGS; reg++) {
+        for (unsigned stride : {1u, 2u, 4u, 8u}) {
+            for (unsigned count = 1; count <= 64 * 4; count++) {
+                unsigned end = 8 * reg + (count - 1) * stride + stride;
+
+                ASSERT_EQ(sv_elements_fit(reg, count, stride),
+                          end <= 8 * SV_NUM_REGS)
+                    << reg << " " << count << " " << stride;
+            }
+        }
+    }
+}
+
+TEST(FfirstTrapVl, FirstGroupTouchingTheByte)
+{
+    // 8-byte elements, the fault 20 bytes in: element 2 touches it.
+    EXPECT_EQ(sv_ffirst_trap_vl(20, 8, 1), 2u);
+    EXPECT_EQ(sv_ffirst_trap_vl(16, 8, 1), 2u);
+    EXPECT_EQ(sv_ffirst_trap_vl(15, 8, 1), 1u);
+    // Groups of SUBVL elements are excluded whole.
+    EXPECT_EQ(sv_ffirst_trap_vl(20, 4, 2), 2u);
+    EXPECT_EQ(sv_ffirst_trap_vl(23, 4, 3), 1u);
+    EXPECT_EQ(sv_ffirst_trap_vl(24, 4, 3), 2u);
+    // Group 0 faulting: no cut (it traps).
+    EXPECT_EQ(sv_ffirst_trap_vl(0, 1, 1), 0u);
+    EXPECT_EQ(sv_ffirst_trap_vl(7, 8, 1), 0u);
+    EXPECT_EQ(sv_ffirst_trap_vl(11, 4, 3), 0u);
+    // Bytes: the page's bytes.
+    EXPECT_EQ(sv_ffirst_trap_vl(37, 1, 1), 37u);
+}
+
+TEST(FfirstCommitVl, IntoStateVlRegister)
+{
+    uint64_t x[32];
+
+    for (unsigned i = 0; i < 32; i++) {
+        x[i] = 100 + i;
+    }
+    sv_ffirst_commit_vl(x, 5, 3);
+    EXPECT_EQ(x[5], 3u);
+    sv_ffirst_commit_vl(x, 31, 0);
+    EXPECT_EQ(x[31], 0u);
+    // STATE.vl = x0: nothing is written.
+    sv_ffirst_commit_vl(x, 0, 7);
+    EXPECT_EQ(x[0], 100u);
+    for (unsigned i = 1; i < 31; i++) {
+        if (i != 5) {
+            EXPECT_EQ(x[i], 100 + i);
+        }
+    }
+    // The register is the one sv_state_vl_reg names.
+    sv_state_fields f{};
+    f.vl = 12;
+    sv_ffirst_commit_vl(x, sv_state_vl_reg(sv_state_pack(f)), 9);
+    EXPECT_EQ(x[12], 9u);
+}
+
 } // namespace

@@ -24,19 +24,15 @@
 /* VL of the loop, or -1 (see above). */
 static int sv_alu_vl(CPURISCVState *env, uint32_t desc, unsigned es)
 {
-    uint32_t state = env->sv.state;
-    unsigned vl, end;
+    unsigned vl_reg;
+    int vl =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
 
-    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
-        return -1;
-    }
-    vl = sv_effective_vl(state, env->gpr[sv_state_vl_reg(state)]);
-    end = vl * es;
-    if (8 * FIELD_EX32(desc, SVALU, RD) + end > 8 * SV_NUM_REGS ||
+    if (vl < 0 || !sv_elements_fit(FIELD_EX32(desc, SVALU, RD), vl, es) ||
         (FIELD_EX32(desc, SVALU, RS1V) &&
-         8 * FIELD_EX32(desc, SVALU, RS1) + end > 8 * SV_NUM_REGS) ||
+         !sv_elements_fit(FIELD_EX32(desc, SVALU, RS1), vl, es)) ||
         (FIELD_EX32(desc, SVALU, RS2V) &&
-         8 * FIELD_EX32(desc, SVALU, RS2) + end > 8 * SV_NUM_REGS)) {
+         !sv_elements_fit(FIELD_EX32(desc, SVALU, RS2), vl, es))) {
         return -1;
     }
     return vl;

@@ -162,6 +162,46 @@ static inline int sv_state_plain_vl(uint32_t state, const uint64_t *x,
     return !reg ? 1 : (int)(x[reg] < mvl ? x[reg] : mvl);
 }
 
+/*
+ * §5.5, contract C2/C6: whether count elements, stride bytes apart from
+ * byte 0 of register reg, end inside the register file (x0..x127 or
+ * f0..f127).  An element loop whose operand does not fit is illegal; a
+ * fast path that finds one leaves it to that loop.  count 0 always fits.
+ */
+static inline bool sv_elements_fit(unsigned reg, unsigned count,
+                                   unsigned stride)
+{
+    return 8u * reg + (uint64_t)count * stride <= 8u * SV_NUM_REGS;
+}
+
+/*
+ * Trap fail-on-first's VL cut (§7.1, A49) on a run of groups of subvl
+ * memory elements of es bytes, done in order from the run's start, whose
+ * first inaccessible byte is ok_bytes from that start: VL := the index of
+ * the first group that touches it (whole groups before it are done, the
+ * group itself is excluded).  0 means group 0 is the one: it traps as
+ * without fail-on-first, and VL is not cut.
+ */
+static inline unsigned sv_ffirst_trap_vl(uint64_t ok_bytes, unsigned es,
+                                         unsigned subvl)
+{
+    return (unsigned)(ok_bytes / ((uint64_t)es * subvl));
+}
+
+/*
+ * Writing a fail-on-first VL (§7.3, A19, A41): the new VL goes to
+ * x[vl_reg], vl_reg being STATE.vl (sv_state_vl_reg); with STATE.vl = x0
+ * (one element, vectorisation off) nothing is written.  x is the integer
+ * register file x0..x31.
+ */
+static inline void sv_ffirst_commit_vl(uint64_t *x, unsigned vl_reg,
+                                       unsigned vl)
+{
+    if (vl_reg) {
+        x[vl_reg] = vl;
+    }
+}
+
 /* STATE with its three loop offsets replaced (each truncated to its field);
  * element loops store this before every element access (§1.6, §9). */
 uint32_t sv_state_set_offsets(uint32_t state, unsigned srcoffs,
