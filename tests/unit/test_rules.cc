@@ -156,4 +156,53 @@ TEST(FfirstCommitVl, IntoStateVlRegister)
     EXPECT_EQ(x[12], 9u);
 }
 
+TEST(PredEntryMask, NoEntryIsAllOnes)
+{
+    sv_pred_entry off{};
+
+    off.predidx = 9;
+    off.inv = 1;
+    EXPECT_EQ(sv_pred_entry_mask(nullptr, 0x1234), ~uint64_t{0});
+    EXPECT_EQ(sv_pred_entry_mask(&off, 0x1234), ~uint64_t{0});
+    uint64_t x[32] = {};
+    x[9] = 0x55;
+    EXPECT_EQ(sv_pred_entry_mask_x(&off, x), ~uint64_t{0});
+    EXPECT_EQ(sv_pred_entry_mask_x(nullptr, x), ~uint64_t{0});
+}
+
+TEST(PredEntryMask, RegisterAndInversion)
+{
+    sv_pred_entry p{};
+    uint64_t x[32] = {};
+
+    p.enabled = 1;
+    p.predidx = 9;
+    x[9] = 0xF0F0;
+    EXPECT_EQ(sv_pred_entry_mask(&p, 0xF0F0), 0xF0F0u);
+    EXPECT_EQ(sv_pred_entry_mask_x(&p, x), 0xF0F0u);
+    p.inv = 1;
+    EXPECT_EQ(sv_pred_entry_mask(&p, 0xF0F0), ~uint64_t{0xF0F0});
+    EXPECT_EQ(sv_pred_entry_mask_x(&p, x), ~uint64_t{0xF0F0});
+    EXPECT_EQ(sv_pred_entry_mask(&p, 0xF0F0), sv_pred_mask(0xF0F0, true));
+    // Zeroing and fail-on-first do not change the mask.
+    p.zero = 1;
+    p.ffirst = 1;
+    EXPECT_EQ(sv_pred_entry_mask_x(&p, x), ~uint64_t{0xF0F0});
+}
+
+TEST(PredEntryMask, X0ReadsZero)
+{
+    sv_pred_entry p{};
+    uint64_t x[32] = {};
+
+    x[0] = 0xDEAD; // a register file whose x0 slot holds junk
+    p.enabled = 1;
+    p.predidx = 0;
+    EXPECT_EQ(sv_pred_entry_mask(&p, 0xDEAD), 0u);
+    EXPECT_EQ(sv_pred_entry_mask_x(&p, x), 0u);
+    p.inv = 1; // the fail-on-first idiom: every element active
+    EXPECT_EQ(sv_pred_entry_mask(&p, 0xDEAD), ~uint64_t{0});
+    EXPECT_EQ(sv_pred_entry_mask_x(&p, x), ~uint64_t{0});
+}
+
 } // namespace

@@ -68,12 +68,16 @@ static bool sv_alu_in_order(uint32_t desc, unsigned bytes)
     return false;
 }
 
-/* The destination predicate's mask (§1.11; x0 reads 0). */
+/* The destination predicate's mask (no predicate is x0 inverted). */
 static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
 {
-    uint64_t m = env->gpr[FIELD_EX32(desc, SVALU, PIDX)];
+    sv_pred_entry p = {
+        .enabled = 1,
+        .predidx = FIELD_EX32(desc, SVALU, PIDX),
+        .inv = FIELD_EX32(desc, SVALU, INV),
+    };
 
-    return sv_pred_mask(m, FIELD_EX32(desc, SVALU, INV));
+    return sv_pred_entry_mask_x(&p, (const uint64_t *)env->gpr);
 }
 
 /*

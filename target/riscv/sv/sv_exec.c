@@ -155,13 +155,7 @@ static void sv_check_range(SVExec *ex, const SVOpnd *o)
 
 static uint64_t sv_mask(SVExec *ex, const sv_pred_entry *p)
 {
-    uint64_t m;
-
-    if (!p->enabled) {
-        return ~(uint64_t)0;
-    }
-    m = p->predidx ? ex->env->gpr[p->predidx] : 0;
-    return sv_pred_mask(m, p->inv);
+    return sv_pred_entry_mask_x(p, (const uint64_t *)ex->env->gpr);
 }
 
 /* Fail-on-first's new VL (§7.3), into the register STATE.vl names. */
@@ -1379,12 +1373,7 @@ static inline bool sv_branch_prepare(CPURISCVState *env, uint64_t d0,
     }
     first = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PS));
     second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
-    d->ps = ~(uint64_t)0;
-    if (first.enabled) {
-        uint64_t m = first.predidx ? env->gpr[first.predidx] : 0;
-
-        d->ps = sv_pred_mask(m, first.inv);
-    }
+    d->ps = sv_pred_entry_mask_x(&first, (const uint64_t *)env->gpr);
     d->zero1 = first.enabled && first.zero;
     d->ffirst = first.enabled && first.ffirst;
     d->has_target = second.enabled;

@@ -830,6 +830,30 @@ static inline uint64_t sv_pred_mask(uint64_t reg_value, bool inv)
 }
 
 /*
+ * §1.11 get_pred_val, whole: the element mask of predicate entry p, where
+ * reg_value is the contents of x[p->predidx] as the caller reads it.  No
+ * entry (p NULL or not enabled) is all ones (and not zeroing); x0 reads 0
+ * whatever reg_value is; then sv_pred_mask.  Every element loop, helper
+ * and the profiler take a predicate's mask from here.
+ */
+static inline uint64_t sv_pred_entry_mask(const sv_pred_entry *p,
+                                          uint64_t reg_value)
+{
+    if (!p || !p->enabled) {
+        return ~(uint64_t)0;
+    }
+    return sv_pred_mask(p->predidx ? reg_value : 0, p->inv);
+}
+
+/* sv_pred_entry_mask reading x[p->predidx] from x, the integer register
+ * file x0..x31. */
+static inline uint64_t sv_pred_entry_mask_x(const sv_pred_entry *p,
+                                            const uint64_t *x)
+{
+    return sv_pred_entry_mask(p, p && p->enabled ? x[p->predidx] : 0);
+}
+
+/*
  * sv_vector_branch's result when fail-on-first decides it: rs1 a vector
  * of vl > 0 elements from element 0, first predicate all ones (not
  * zeroing) with fail-on-first, and no mask register written: no second
