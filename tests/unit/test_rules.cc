@@ -205,4 +205,35 @@ TEST(PredEntryMask, X0ReadsZero)
     EXPECT_EQ(sv_pred_entry_mask_x(&p, x), ~uint64_t{0});
 }
 
+TEST(AluWordWidth, ThirtyTwoAtMost)
+{
+    EXPECT_EQ(sv_alu_word_width(8), 8u);
+    EXPECT_EQ(sv_alu_word_width(16), 16u);
+    EXPECT_EQ(sv_alu_word_width(32), 32u);
+    EXPECT_EQ(sv_alu_word_width(64), 32u);
+}
+
+// The uniform-width form the ALU helpers use (SV_WORD in sv_alu.c) is
+// sv_alu_exec's answer at every width.
+TEST(AluWordWidth, UniformFormMatchesAluExec)
+{
+    std::mt19937_64 rng(22);
+
+    for (unsigned w : {8u, 16u, 32u, 64u}) {
+        uint64_t m = w == 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
+
+        for (int k = 0; k < 2000; k++) {
+            uint64_t a = rng(), b = rng();
+            for (sv_alu_op op : {SV_ALU_ADDW, SV_ALU_SUBW}) {
+                uint64_t plain = op == SV_ALU_ADDW ? a + b : a - b;
+                uint64_t form = sv_alu_word_width(w) < w
+                                    ? uint64_t(int64_t(int32_t(plain)))
+                                    : plain;
+                ASSERT_EQ(sv_alu_exec(op, a, w, b, w, false) & m, form & m)
+                    << w << " " << op;
+            }
+        }
+    }
+}
+
 } // namespace

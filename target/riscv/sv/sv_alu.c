@@ -160,11 +160,13 @@ static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
 #define SV_SLT(a, b, W, ST) ((ST)(a) < (ST)(b))
 #define SV_SLTU(a, b, W, ST) ((a) < (b))
 #define SV_MUL(a, b, W, ST) ((uint64_t)(a) * (b))
-/* ADDW/SUBW: below 64 bits the plain op; at 64, 32 bits sign-extended. */
-#define SV_ADDW(a, b, W, ST)                                                   \
-    ((W) == 64 ? (uint64_t)(int32_t)SV_ADD(a, b, W, ST) : SV_ADD(a, b, W, ST))
-#define SV_SUBW(a, b, W, ST)                                                   \
-    ((W) == 64 ? (uint64_t)(int32_t)SV_SUB(a, b, W, ST) : SV_SUB(a, b, W, ST))
+/* ADDW/SUBW at W bits: sv_alu_word_width says whether the op is the
+ * plain one or the 32-bit one, sign-extended. */
+#define SV_WORD(OP, a, b, W, ST)                                               \
+    (sv_alu_word_width(W) < (W) ? (uint64_t)(int32_t)OP(a, b, W, ST)           \
+                                : OP(a, b, W, ST))
+#define SV_ADDW(a, b, W, ST) SV_WORD(SV_ADD, a, b, W, ST)
+#define SV_SUBW(a, b, W, ST) SV_WORD(SV_SUB, a, b, W, ST)
 
 GEN_SV_ALU_ALL(add, SV_ADD)
 GEN_SV_ALU_ALL(sub, SV_SUB)

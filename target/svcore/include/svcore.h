@@ -759,6 +759,19 @@ bool sv_alu_sources_signed(sv_alu_op op);
  * SRA, MULH, MULHSU, DIV, REM). */
 bool sv_alu_result_signed(sv_alu_op op);
 
+/*
+ * The width a *W op (ADDW, SUBW, SLLW, SRLW, SRAW, MULW, DIVW, ...)
+ * computes at when its operation width is opw (§5.5 with RV64's *W
+ * definition): opw up to 32, else 32.  Below 64 bits a *W op is the plain
+ * op at the element width; at 64 it is the 32-bit op, its result
+ * sign-extended (sv_alu_result_signed).  sv_alu_exec, the ALU helpers and
+ * the translator's forms all decide by this.
+ */
+static inline unsigned sv_alu_word_width(unsigned opw)
+{
+    return opw < 32 ? opw : 32;
+}
+
 /* ---------------------------------------------------------------------
  * Vector compare-and-branch (§6, the normative §6.5 algorithm, A16-A20).
  * The translator resolves the static parts (which operands are vectors,
