@@ -236,4 +236,88 @@ TEST(AluWordWidth, UniformFormMatchesAluExec)
     }
 }
 
+// One reference for both byte searches.
+unsigned first_fail_ref(const uint8_t *a, const uint8_t *b, uint8_t splat,
+                        unsigned n, bool equal)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if ((a[i] == (b ? b[i] : splat)) != equal) {
+            return i;
+        }
+    }
+    return n;
+}
+
+std::vector<const char *> targets()
+{
+    const char *names[8];
+    unsigned n = svcore::compare_targets(names, 8);
+    return std::vector<const char *>(names, names + n);
+}
+
+TEST(ByteSearch, FirstByteFailOnEveryTarget)
+{
+    std::mt19937 rng(7);
+
+    for (const char *t : targets()) {
+        ASSERT_TRUE(svcore::compare_use_target(t));
+        for (int k = 0; k < 3000; k++) {
+            alignas(16) uint8_t a[64 + 16], b[64 + 16];
+            unsigned n = 1 + rng() % 64;
+            uint8_t splat = uint8_t(rng() % 4);
+            bool equal = rng() & 1;
+
+            for (unsigned i = 0; i < sizeof(a); i++) {
+                a[i] = uint8_t(rng() % 4);
+                b[i] = rng() % 8 ? a[i] : uint8_t(rng() % 4);
+            }
+            const uint8_t *bp = rng() & 1 ? b : nullptr;
+            ASSERT_EQ(sv_first_byte_fail(a, bp, splat, n, equal),
+                      first_fail_ref(a, bp, splat, n, equal))
+                << t << " n " << n << " eq " << equal;
+        }
+        // n = 0: nothing fails.
+        uint8_t z[16] = {1};
+        EXPECT_EQ(sv_first_byte_fail(z, nullptr, 0, 0, true), 0u) << t;
+    }
+    svcore::compare_use_target(nullptr);
+}
+
+TEST(ByteSearch, CopyFindOnEveryTarget)
+{
+    std::mt19937 rng(9);
+
+    for (const char *t : targets()) {
+        ASSERT_TRUE(svcore::compare_use_target(t));
+        for (int k = 0; k < 3000; k++) {
+            uint8_t src[64], dst[64 + 8];
+            uint64_t c = rng() % 16 ? rng() % 8 : 0x100 + rng() % 4;
+
+            for (uint8_t &v : src) {
+                v = uint8_t(rng() % (k % 2 ? 8 : 200));
+            }
+            std::memset(dst, 0xAA, sizeof(dst));
+            unsigned want =
+                c > 0xff ? 64
+                         : first_fail_ref(src, nullptr, uint8_t(c), 64, false);
+            ASSERT_EQ(sv_copy_find_byte64(dst, src, c), want) << t;
+            ASSERT_EQ(std::memcmp(dst, src, 64), 0) << t;
+            for (unsigned i = 64; i < sizeof(dst); i++) {
+                ASSERT_EQ(dst[i], 0xAA) << t << ": wrote past 64 bytes";
+            }
+        }
+        // Every position, and none.
+        for (unsigned at = 0; at <= 64; at++) {
+            uint8_t src[64], dst[64];
+
+            std::memset(src, 'x', sizeof(src));
+            if (at < 64) {
+                src[at] = 0;
+            }
+            EXPECT_EQ(sv_copy_find_byte64(dst, src, 0), at) << t;
+        }
+    }
+    svcore::compare_use_target(nullptr);
+}
+
 } // namespace

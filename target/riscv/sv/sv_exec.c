@@ -28,9 +28,6 @@
 #include "svcore.h"
 #include "sv_exec.h"
 #include "sv_fpu.h"
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #if HOST_BIG_ENDIAN
 #error "Simple-V's byte-addressed register file needs a little-endian host (C6)"
@@ -1504,48 +1501,6 @@ static inline uint64_t sv_scan_scalar(CPURISCVState *env, uint64_t desc)
     }
 }
 
-/*
- * Copies 64 bytes (in one page) from guest memory into the register
- * file and returns the index of the first byte equal to c there (64:
- * none; c > 0xff: none).  The guest bytes are read once, front to back,
- * so a fault is on the first access, at element 0's address.
- */
-static inline unsigned sv_copy_find64(uint8_t *dst, const uint8_t *src,
-                                      uint64_t c)
-{
-    uint64_t hits = 0;
-#ifdef __SSE2__
-    __m128i k = _mm_set1_epi8((char)c);
-    __m128i v0 = _mm_loadu_si128((const __m128i *)src);
-    __m128i v1, v2, v3;
-
-    /* Bytes 0..15 first: a fault is element 0's (see the callers). */
-    asm volatile("" : "+x"(v0) : : "memory");
-    v1 = _mm_loadu_si128((const __m128i *)(src + 16));
-    v2 = _mm_loadu_si128((const __m128i *)(src + 32));
-    v3 = _mm_loadu_si128((const __m128i *)(src + 48));
-
-    _mm_storeu_si128((__m128i *)dst, v0);
-    _mm_storeu_si128((__m128i *)(dst + 16), v1);
-    _mm_storeu_si128((__m128i *)(dst + 32), v2);
-    _mm_storeu_si128((__m128i *)(dst + 48), v3);
-    hits = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, k)) |
-           (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, k)) << 16 |
-           (uint64_t)((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v2, k)) |
-                      (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v3, k)) << 16)
-               << 32;
-#else
-    memcpy(dst, src, 64);
-    for (int i = 0; i < 64; i++) {
-        hits |= (uint64_t)(dst[i] == (uint8_t)c) << i;
-    }
-#endif
-    if (c > 0xff) {
-        return 64;
-    }
-    return hits ? ctz64(hits) : 64;
-}
-
 /* Everything but the whole in-page 64-byte iteration (kept out of line). */
 static __attribute__((noinline)) target_ulong
 sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
@@ -1676,11 +1631,11 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
 #endif
     file = (uint8_t *)&env->sv_gpr[FIELD_EX64(desc, SVSCAN, DATA)];
     /*
-     * Element 0 first (sv_copy_find64 loads bytes 0..15 before the rest):
-     * a fault there is the unfused load's (precise).
+     * Element 0 first (sv_copy_find_byte64 reads its first piece before
+     * the rest): a fault there is the unfused load's (precise).
      */
     set_helper_retaddr(ra);
-    first = sv_copy_find64(file, host, sv_scan_scalar(env, desc));
+    first = sv_copy_find_byte64(file, host, sv_scan_scalar(env, desc));
     clear_helper_retaddr();
     r = sv_vector_branch_ffirst_ifall(64, first);
     if (r.cut) {

@@ -19,9 +19,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -919,57 +916,22 @@ sv_vector_branch_ffirst_ifall(unsigned vl, unsigned first_fail)
  * The fail-on-first compare of BEQ (equal) or BNE (!equal) on n <= 64
  * packed 8-bit elements: the index of the first i where (a[i] == b[i])
  * != equal, or n.  b is n bytes, or NULL to compare every a[i] with
- * splat.  Reads whole 16-byte pieces (SSE2; else 8-byte words): a and b
- * must be readable up to n rounded up to 16.  Little-endian hosts.
+ * splat.  Reads whole 16-byte pieces: a and b must be readable up to n
+ * rounded up to 16.  The host's best SIMD target (Highway, as the branch
+ * kernel: compare_simd.cc); little-endian hosts.
  */
-static inline unsigned sv_first_byte_fail(const uint8_t *a, const uint8_t *b,
-                                          uint8_t splat, unsigned n, bool equal)
-{
-#ifdef __SSE2__
-    const __m128i s = _mm_set1_epi8((char)splat);
+unsigned sv_first_byte_fail(const uint8_t *a, const uint8_t *b, uint8_t splat,
+                            unsigned n, bool equal);
 
-    for (unsigned i = 0; i < n; i += 16) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(a + i));
-        __m128i y = b ? _mm_loadu_si128((const __m128i *)(b + i)) : s;
-        unsigned same = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y));
-        unsigned fail = (equal ? ~same : same) & 0xffff;
-
-        if (n - i < 16) {
-            fail &= (1u << (n - i)) - 1;
-        }
-        if (fail) {
-            return i + (unsigned)__builtin_ctz(fail);
-        }
-    }
-    return n;
-#else
-    const uint64_t ones = 0x0101010101010101ull;
-    uint64_t s = splat * ones;
-
-    for (unsigned i = 0; i < n; i += 8) {
-        uint64_t x, y, z, fail;
-
-        __builtin_memcpy(&x, a + i, 8);
-        if (b) {
-            __builtin_memcpy(&y, b + i, 8);
-        } else {
-            y = s;
-        }
-        z = x ^ y; /* byte k is 0 where element i + k is equal */
-        /* BEQ fails at the first non-zero byte; BNE at the first zero
-         * byte (the borrow trick marks it exactly; marks above it may be
-         * false, and are never the lowest). */
-        fail = equal ? z : (z - ones) & ~z & (ones << 7);
-        if (n - i < 8) {
-            fail &= ((uint64_t)1 << (n - i) * 8) - 1;
-        }
-        if (fail) {
-            return i + (unsigned)__builtin_ctzll(fail) / 8;
-        }
-    }
-    return n;
-#endif
-}
+/*
+ * The byte search of a fused byte load and BNE (the strlen/memchr loop):
+ * copies the 64 bytes at src to dst and returns the index of the first
+ * of them equal to c, or 64 when none is (always when c > 0xff).  src's
+ * first bytes are read first and src is read once, so that a fault while
+ * reading src is on its first access (element 0's, for a caller that
+ * reads guest memory directly); src and dst do not overlap.
+ */
+unsigned sv_copy_find_byte64(uint8_t *dst, const uint8_t *src, uint64_t c);
 
 /* The mode a second predicate entry selects (§6.3): "ifall" (inv 0,
  * zero 0, or no entry), "ifnotall" (1, 0), "ifany" (0, 1), "ifnone"
