@@ -301,6 +301,7 @@ TEST(ByteSearch, CopyFindOnEveryTarget)
                 c > 0xff ? 64
                          : first_fail_ref(src, nullptr, uint8_t(c), 64, false);
             ASSERT_EQ(sv_copy_find_byte64(dst, src, c), want) << t;
+            ASSERT_EQ(sv_copy_find_byte64_fn(dst, src, c), want) << t;
             ASSERT_EQ(std::memcmp(dst, src, 64), 0) << t;
             for (unsigned i = 64; i < sizeof(dst); i++) {
                 ASSERT_EQ(dst[i], 0xAA) << t << ": wrote past 64 bytes";

@@ -1635,7 +1635,7 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
      * the rest): a fault there is the unfused load's (precise).
      */
     set_helper_retaddr(ra);
-    first = sv_copy_find_byte64(file, host, sv_scan_scalar(env, desc));
+    first = sv_copy_find_byte64_fn(file, host, sv_scan_scalar(env, desc));
     clear_helper_retaddr();
     r = sv_vector_branch_ffirst_ifall(64, first);
     if (r.cut) {

@@ -933,6 +933,12 @@ unsigned sv_first_byte_fail(const uint8_t *a, const uint8_t *b, uint8_t splat,
  */
 unsigned sv_copy_find_byte64(uint8_t *dst, const uint8_t *src, uint64_t c);
 
+/* The same function at the host's SIMD target, for a caller that runs it
+ * once per 64 bytes of a string and would pay for the dispatch: a
+ * pointer set before main() (never NULL) that is not to be written. */
+extern unsigned (*sv_copy_find_byte64_fn)(uint8_t *dst, const uint8_t *src,
+                                          uint64_t c);
+
 /* The mode a second predicate entry selects (§6.3): "ifall" (inv 0,
  * zero 0, or no entry), "ifnotall" (1, 0), "ifany" (0, 1), "ifnone"
  * (1, 1).  For disassemblers and logs. */

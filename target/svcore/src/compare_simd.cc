@@ -173,14 +173,11 @@ unsigned copy_find_byte64(uint8_t *dst, const uint8_t *src, uint64_t c)
         return 64;
     }
     const auto k = hn::Set(d, static_cast<uint8_t>(c));
+    uint64_t hits = 0;
     for (size_t i = 0; i < count; i++) {
-        const intptr_t f = hn::FindFirstTrue(d, v[i] == k);
-
-        if (f >= 0) {
-            return static_cast<unsigned>(i * lanes + f);
-        }
+        hits |= lane_bits(d, v[i] == k) << (i * lanes);
     }
-    return 64;
+    return hits ? static_cast<unsigned>(__builtin_ctzll(hits)) : 64;
 }
 
 } // namespace HWY_NAMESPACE
@@ -311,6 +308,11 @@ extern "C" unsigned sv_copy_find_byte64(uint8_t *dst, const uint8_t *src,
     return svcore::chosen->copy_find_byte64(dst, src, c);
 }
 
+extern "C" {
+unsigned (*sv_copy_find_byte64_fn)(uint8_t *, const uint8_t *,
+                                   uint64_t) = svcore::chosen->copy_find_byte64;
+}
+
 namespace svcore
 {
 
@@ -335,11 +337,13 @@ bool compare_use_target(const char *name)
 {
     if (!name) {
         chosen = best_target();
+        sv_copy_find_byte64_fn = chosen->copy_find_byte64;
         return true;
     }
     for (const TargetEntry &t : targets) {
         if (t.supported() && std::strcmp(t.name, name) == 0) {
             chosen = &t;
+            sv_copy_find_byte64_fn = chosen->copy_find_byte64;
             return true;
         }
     }
