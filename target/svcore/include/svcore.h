@@ -19,9 +19,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -113,16 +110,40 @@ unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value);
 bool sv_state_offsets_zero(uint32_t state);
 
 /*
- * For fast paths that run a whole loop at once (once per vector
- * iteration, so inline): the effective VL when SUBVL is 1 and no loop is
- * part-done, else -1; *vl_reg := STATE.vl.  x is the integer register
- * file (x[STATE.vl] is read).  The masks are the layout above; state.cc
- * checks them against its field table at compile time.
+ * STATE's (and SVPSTATE's) field layout, for code that reads or writes
+ * the word without these functions: the translator's TCG, the inline
+ * fast paths below.  Field F is (word & SV_STATE_F_MASK) >>
+ * SV_STATE_F_SHIFT.  state.cc checks every constant against its field
+ * table at compile time.
  */
+#define SV_STATE_MAXVL_SHIFT 0
 #define SV_STATE_MAXVL_MASK 0x0000003Fu
 #define SV_STATE_VL_SHIFT 6
 #define SV_STATE_VL_MASK 0x00000FC0u
-#define SV_STATE_OFFS_SUBVL_MASK 0x0FFFF000u /* srcoffs..dsvoffs, subvl */
+#define SV_STATE_SRCOFFS_SHIFT 12
+#define SV_STATE_SRCOFFS_MASK 0x0003F000u
+#define SV_STATE_DESTOFFS_SHIFT 18
+#define SV_STATE_DESTOFFS_MASK 0x00FC0000u
+#define SV_STATE_SUBVL_SHIFT 24
+#define SV_STATE_SUBVL_MASK 0x03000000u
+#define SV_STATE_DSVOFFS_SHIFT 26
+#define SV_STATE_DSVOFFS_MASK 0x0C000000u
+/* The three loop offsets (srcoffs, destoffs, dsvoffs). */
+#define SV_STATE_OFFS_MASK 0x0CFFF000u
+/* The loop offsets and SUBVL: zero when a loop is plain (SUBVL 1, not
+ * part-done). */
+#define SV_STATE_OFFS_SUBVL_MASK 0x0FFFF000u
+/* Element e's srcoffs = destoffs = e is e * SV_STATE_ELEM_OFFS_UNIT
+ * (e < 64), or-ed into a word whose two offsets are 0. */
+#define SV_STATE_ELEM_OFFS_UNIT                                                \
+    ((1u << SV_STATE_SRCOFFS_SHIFT) | (1u << SV_STATE_DESTOFFS_SHIFT))
+
+/*
+ * For fast paths that run a whole loop at once (once per vector
+ * iteration, so inline): the effective VL when SUBVL is 1 and no loop is
+ * part-done, else -1; *vl_reg := STATE.vl.  x is the integer register
+ * file (x[STATE.vl] is read).
+ */
 
 static inline int sv_state_plain_vl(uint32_t state, const uint64_t *x,
                                     unsigned *vl_reg)
@@ -136,6 +157,46 @@ static inline int sv_state_plain_vl(uint32_t state, const uint64_t *x,
     }
     /* §1.4, A39, A40, A50: STATE.vl = x0 is one element. */
     return !reg ? 1 : (int)(x[reg] < mvl ? x[reg] : mvl);
+}
+
+/*
+ * §5.5, contract C2/C6: whether count elements, stride bytes apart from
+ * byte 0 of register reg, end inside the register file (x0..x127 or
+ * f0..f127).  An element loop whose operand does not fit is illegal; a
+ * fast path that finds one leaves it to that loop.  count 0 always fits.
+ */
+static inline bool sv_elements_fit(unsigned reg, unsigned count,
+                                   unsigned stride)
+{
+    return 8u * reg + (uint64_t)count * stride <= 8u * SV_NUM_REGS;
+}
+
+/*
+ * Trap fail-on-first's VL cut (§7.1, A49) on a run of groups of subvl
+ * memory elements of es bytes, done in order from the run's start, whose
+ * first inaccessible byte is ok_bytes from that start: VL := the index of
+ * the first group that touches it (whole groups before it are done, the
+ * group itself is excluded).  0 means group 0 is the one: it traps as
+ * without fail-on-first, and VL is not cut.
+ */
+static inline unsigned sv_ffirst_trap_vl(uint64_t ok_bytes, unsigned es,
+                                         unsigned subvl)
+{
+    return (unsigned)(ok_bytes / ((uint64_t)es * subvl));
+}
+
+/*
+ * Writing a fail-on-first VL (§7.3, A19, A41): the new VL goes to
+ * x[vl_reg], vl_reg being STATE.vl (sv_state_vl_reg); with STATE.vl = x0
+ * (one element, vectorisation off) nothing is written.  x is the integer
+ * register file x0..x31.
+ */
+static inline void sv_ffirst_commit_vl(uint64_t *x, unsigned vl_reg,
+                                       unsigned vl)
+{
+    if (vl_reg) {
+        x[vl_reg] = vl;
+    }
 }
 
 /* STATE with its three loop offsets replaced (each truncated to its field);
@@ -695,6 +756,19 @@ bool sv_alu_sources_signed(sv_alu_op op);
  * SRA, MULH, MULHSU, DIV, REM). */
 bool sv_alu_result_signed(sv_alu_op op);
 
+/*
+ * The width a *W op (ADDW, SUBW, SLLW, SRLW, SRAW, MULW, DIVW, ...)
+ * computes at when its operation width is opw (§5.5 with RV64's *W
+ * definition): opw up to 32, else 32.  Below 64 bits a *W op is the plain
+ * op at the element width; at 64 it is the 32-bit op, its result
+ * sign-extended (sv_alu_result_signed).  sv_alu_exec, the ALU helpers and
+ * the translator's forms all decide by this.
+ */
+static inline unsigned sv_alu_word_width(unsigned opw)
+{
+    return opw < 32 ? opw : 32;
+}
+
 /* ---------------------------------------------------------------------
  * Vector compare-and-branch (§6, the normative §6.5 algorithm, A16-A20).
  * The translator resolves the static parts (which operands are vectors,
@@ -766,6 +840,30 @@ static inline uint64_t sv_pred_mask(uint64_t reg_value, bool inv)
 }
 
 /*
+ * §1.11 get_pred_val, whole: the element mask of predicate entry p, where
+ * reg_value is the contents of x[p->predidx] as the caller reads it.  No
+ * entry (p NULL or not enabled) is all ones (and not zeroing); x0 reads 0
+ * whatever reg_value is; then sv_pred_mask.  Every element loop, helper
+ * and the profiler take a predicate's mask from here.
+ */
+static inline uint64_t sv_pred_entry_mask(const sv_pred_entry *p,
+                                          uint64_t reg_value)
+{
+    if (!p || !p->enabled) {
+        return ~(uint64_t)0;
+    }
+    return sv_pred_mask(p->predidx ? reg_value : 0, p->inv);
+}
+
+/* sv_pred_entry_mask reading x[p->predidx] from x, the integer register
+ * file x0..x31. */
+static inline uint64_t sv_pred_entry_mask_x(const sv_pred_entry *p,
+                                            const uint64_t *x)
+{
+    return sv_pred_entry_mask(p, p && p->enabled ? x[p->predidx] : 0);
+}
+
+/*
  * sv_vector_branch's result when fail-on-first decides it: rs1 a vector
  * of vl > 0 elements from element 0, first predicate all ones (not
  * zeroing) with fail-on-first, and no mask register written: no second
@@ -818,57 +916,28 @@ sv_vector_branch_ffirst_ifall(unsigned vl, unsigned first_fail)
  * The fail-on-first compare of BEQ (equal) or BNE (!equal) on n <= 64
  * packed 8-bit elements: the index of the first i where (a[i] == b[i])
  * != equal, or n.  b is n bytes, or NULL to compare every a[i] with
- * splat.  Reads whole 16-byte pieces (SSE2; else 8-byte words): a and b
- * must be readable up to n rounded up to 16.  Little-endian hosts.
+ * splat.  Reads whole 16-byte pieces: a and b must be readable up to n
+ * rounded up to 16.  The host's best SIMD target (Highway, as the branch
+ * kernel: compare_simd.cc); little-endian hosts.
  */
-static inline unsigned sv_first_byte_fail(const uint8_t *a, const uint8_t *b,
-                                          uint8_t splat, unsigned n, bool equal)
-{
-#ifdef __SSE2__
-    const __m128i s = _mm_set1_epi8((char)splat);
+unsigned sv_first_byte_fail(const uint8_t *a, const uint8_t *b, uint8_t splat,
+                            unsigned n, bool equal);
 
-    for (unsigned i = 0; i < n; i += 16) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(a + i));
-        __m128i y = b ? _mm_loadu_si128((const __m128i *)(b + i)) : s;
-        unsigned same = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y));
-        unsigned fail = (equal ? ~same : same) & 0xffff;
+/*
+ * The byte search of a fused byte load and BNE (the strlen/memchr loop):
+ * copies the 64 bytes at src to dst and returns the index of the first
+ * of them equal to c, or 64 when none is (always when c > 0xff).  src's
+ * first bytes are read first and src is read once, so that a fault while
+ * reading src is on its first access (element 0's, for a caller that
+ * reads guest memory directly); src and dst do not overlap.
+ */
+unsigned sv_copy_find_byte64(uint8_t *dst, const uint8_t *src, uint64_t c);
 
-        if (n - i < 16) {
-            fail &= (1u << (n - i)) - 1;
-        }
-        if (fail) {
-            return i + (unsigned)__builtin_ctz(fail);
-        }
-    }
-    return n;
-#else
-    const uint64_t ones = 0x0101010101010101ull;
-    uint64_t s = splat * ones;
-
-    for (unsigned i = 0; i < n; i += 8) {
-        uint64_t x, y, z, fail;
-
-        __builtin_memcpy(&x, a + i, 8);
-        if (b) {
-            __builtin_memcpy(&y, b + i, 8);
-        } else {
-            y = s;
-        }
-        z = x ^ y; /* byte k is 0 where element i + k is equal */
-        /* BEQ fails at the first non-zero byte; BNE at the first zero
-         * byte (the borrow trick marks it exactly; marks above it may be
-         * false, and are never the lowest). */
-        fail = equal ? z : (z - ones) & ~z & (ones << 7);
-        if (n - i < 8) {
-            fail &= ((uint64_t)1 << (n - i) * 8) - 1;
-        }
-        if (fail) {
-            return i + (unsigned)__builtin_ctzll(fail) / 8;
-        }
-    }
-    return n;
-#endif
-}
+/* The same function at the host's SIMD target, for a caller that runs it
+ * once per 64 bytes of a string and would pay for the dispatch: a
+ * pointer set before main() (never NULL) that is not to be written. */
+extern unsigned (*sv_copy_find_byte64_fn)(uint8_t *dst, const uint8_t *src,
+                                          uint64_t c);
 
 /* The mode a second predicate entry selects (§6.3): "ifall" (inv 0,
  * zero 0, or no entry), "ifnotall" (1, 0), "ifany" (0, 1), "ifnone"
