@@ -7,7 +7,7 @@
 set -uo pipefail
 tool=${1:?usage}; examples=${2:?usage}; svp=${3:?usage}; plain=${4:?usage}
 fail=0
-out=$("$tool" "$examples") || { echo "FAIL: sv-objdump $examples"; exit 1; }
+out=$("$tool" --raw "$examples") || { echo "FAIL: sv-objdump $examples"; exit 1; }
 expect() {   # expect DESCRIPTION EXTENDED-REGEX (on one line)
     if grep -qE -- "$2" <<< "$out"; then
         echo "ok   $1: $(grep -E -- "$2" <<< "$out" | head -1 | tr -s '\t ' ' ')"
@@ -30,7 +30,7 @@ expect "find's ifany branch" "beq"$'\t'"t0,a2,[0-9a-f]+ <sv_find\+0x[0-9a-f]+> <
 n_blocks=$(grep -c 'sv\.vblock\[' <<< "$out")
 [ "$n_blocks" -ge 4 ] && echo "ok   $n_blocks VBLOCKs" || { echo "FAIL: $n_blocks VBLOCKs"; fail=1; }
 
-out=$("$tool" "$svp") || { echo "FAIL: sv-objdump $svp"; exit 1; }
+out=$("$tool" --raw "$svp") || { echo "FAIL: sv-objdump $svp"; exit 1; }
 expect "a P48 with its context and the wrapped add" "p48\[v rd=x40, v rs1=x64, s rs2=x12, pred=!x9, e16\] add"$'\t'"s0,ra,a2"
 expect "a P64 with VLtyp" "p64\[v rd=x101, v rs1=x77, s rs2=x127, pred=x9, vl=6>x5\] add"$'\t'"t0,a3,t6"
 
