@@ -822,6 +822,9 @@ bool Assembler::parse_inner(const std::string &stmt, Inner &in)
     } else if (fixed.compare(0, 4, "imm=") == 0) {
         in.imm = fixed.substr(4);
     }
+    if (m.enc == Enc::CB) {
+        in.slot[SV_RS2].present = true; // C.BEQZ/C.BNEZ compare with x0
+    }
     if (in.mnem == "nop" || in.mnem == "ret") {
         in.raw = in.mnem;
     }
@@ -852,7 +855,7 @@ uint32_t encode(const Inner &in, const int f[4])
             w |= static_cast<uint32_t>(f[SV_RS3]) << 27;
         }
         // An rm field: dynamic unless written (legality only).
-        if ((m.mask & 0x7000) == 0) {
+        if (m.mask && (m.mask & 0x7000) == 0) {
             w |= 7u << 12;
         }
         break;
@@ -1152,6 +1155,13 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
             if (twin && sm.set) {
                 put_pred(src, sm);
             }
+        }
+        // FMV/FNEG/FABS are FSGNJ* with rs1 == rs2: one key for both, or
+        // they stop being twin moves.
+        if (op.cls == SV_OPC_FP && twin && in->slot[SV_RS2].present &&
+            in->slot[SV_RS2].reg == in->slot[SV_RS1].reg &&
+            in->slot[SV_RS2].vec == in->slot[SV_RS1].vec) {
+            in->slot[SV_RS2] = in->slot[SV_RS1];
         }
         // Plain registers.
         for (int k = 0; k < 4; k++) {
@@ -1554,6 +1564,17 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
         if (!sv_resolve_op(&ctx, w, &r)) {
             error(in->loc, std::string("SV cannot run '") + in->mnem +
                                "' like this: " + (r.why ? r.why : "illegal"));
+            continue;
+        }
+        bool vec_opnd = false;
+        for (const Slot &sl : in->slot) {
+            vec_opnd = vec_opnd || (sl.present && sl.vec);
+        }
+        if (vec_opnd && r.kind != SV_EXEC_ELEMENTS &&
+            r.kind != SV_EXEC_MEMORY && r.kind != SV_EXEC_VBRANCH) {
+            error(in->loc, "a vector operand on '" + in->mnem +
+                               "', which SV runs once, on scalars (§5.2, "
+                               "§8.3): write a scalar register there");
             continue;
         }
         if ((in->suf.m.set || in->suf.dm.set) && r.kind != SV_EXEC_ELEMENTS &&

@@ -246,9 +246,12 @@ std::string format_op(const sv_vblock_context &ctx, const uint8_t *op,
                 suf += "/ff";
             }
         }
-        if (ctx.vl.present && ctx.vl.subvl > 1) {
-            suf += fmt("/vec%d", ctx.vl.subvl);
-        }
+    }
+    // SUBVL is the block's: on every opcode that takes a suffix.
+    bool runs_plain = o.cls == SV_OPC_SCALAR || o.cls == SV_OPC_CSR ||
+                      o.cls == SV_OPC_JAL || o.cls == SV_OPC_JALR;
+    if (ctx.vl.present && ctx.vl.subvl > 1 && !runs_plain) {
+        suf += fmt("/vec%d", ctx.vl.subvl);
     }
     *line = std::string("sv.") + m->name + suf + ops;
     return "";
