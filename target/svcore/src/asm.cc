@@ -102,6 +102,7 @@ struct Slot {
     int predreg = 0;
     bool inv = false, zero = false, ffirst = false;
     bool no_regentry = false; // a branch result entry keyed on x0
+    bool ff_any = false;      // a branch's rs2 entry: its ffirst is unread
     int tag = -1;             // index into the block's tags, or plain
 };
 
@@ -121,8 +122,9 @@ struct Tag {
     {
         return fp == s.fp && reg == s.reg && vec == s.vec && width == s.width &&
                has_pred == s.has_pred &&
-               (!has_pred || (predreg == s.predreg && inv == s.inv &&
-                              zero == s.zero && ffirst == s.ffirst)) &&
+               (!has_pred ||
+                (predreg == s.predreg && inv == s.inv && zero == s.zero &&
+                 (ffirst == s.ffirst || s.ff_any))) &&
                no_regentry == s.no_regentry;
     }
 };
@@ -1137,6 +1139,7 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
                 b.predreg = s.r < 0 ? 0 : s.r;
                 b.inv = s.mode == 1 || s.mode == 3;
                 b.zero = s.mode == 2 || s.mode == 3;
+                b.ff_any = true;
                 if (!b.fp && b.reg == 0) {
                     b.no_regentry = true; // c.beqz/c.bnez: x0's entry
                 }

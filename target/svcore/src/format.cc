@@ -92,6 +92,14 @@ std::string format_op(const sv_vblock_context &ctx, const uint8_t *op,
         return "";
     }
     const sv_op &o = r.op;
+    // The exact conversions: GNU as writes rm = 0 and takes no rm operand.
+    if (!strcmp(m->name, "fcvt.d.s") || !strcmp(m->name, "fcvt.d.w") ||
+        !strcmp(m->name, "fcvt.d.wu")) {
+        if (o.rm != 0) {
+            return "a rounding mode GNU as cannot write on " +
+                   std::string(m->name);
+        }
+    }
     const sv_operand *slots[4] = {&o.rd, &o.rs1, &o.rs2, &o.rs3};
     // Register text of a slot: through its entry when one applies.
     auto reg_text = [&](int k, bool fp) -> std::string {
@@ -105,6 +113,15 @@ std::string format_op(const sv_vblock_context &ctx, const uint8_t *op,
         }
         return (e.isvec ? "*" : "") + reg_name(e.regidx, fp);
     };
+    // A vector at x0 (x0, x1, ...) has no sv-as spelling: *x0 is refused.
+    for (int k = 0; k < 4 && elements; k++) {
+        const sv_operand &so = *slots[k];
+        const sv_reg_entry &e =
+            so.is_fp ? ctx.fp_regs[so.reg & 31] : ctx.int_regs[so.reg & 31];
+        if (so.present && !so.is_fp && e.enabled && e.isvec && e.regidx == 0) {
+            return "a vector at x0";
+        }
+    }
     std::string why;
     // x0 redirected by an entry cannot be written (sv-as keeps x0 plain).
     if (elements) {
@@ -180,6 +197,12 @@ std::string format_op(const sv_vblock_context &ctx, const uint8_t *op,
                 dw = wv;
             } else {
                 sws.insert(wv);
+            }
+        }
+        if (mem && o.rs1.present) {
+            const sv_reg_entry &e = ctx.int_regs[o.rs1.reg & 31];
+            if (e.enabled && e.elwidth) {
+                return "an address register with an element width (§8.2)";
             }
         }
         if (sws.size() > 1) {
