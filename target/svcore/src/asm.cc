@@ -103,6 +103,7 @@ struct Slot {
     bool inv = false, zero = false, ffirst = false;
     bool no_regentry = false; // a branch result entry keyed on x0
     bool ff_any = false;      // a branch's rs2 entry: its ffirst is unread
+    bool pred_read = false;   // SV reads this operand's predicate entry
     int tag = -1;             // index into the block's tags, or plain
 };
 
@@ -1099,6 +1100,16 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
         } else if (!is_branch && op.rd.present) {
             dst = SV_RD;
         }
+        if (is_branch) {
+            in->slot[SV_RS1].pred_read = in->slot[SV_RS2].pred_read = true;
+        } else {
+            if (dst >= 0) {
+                in->slot[dst].pred_read = true;
+            }
+            if (twin && src >= 0) {
+                in->slot[src].pred_read = true;
+            }
+        }
         if ((s.m.set || s.ff) && !is_branch && dst < 0) {
             error(in->loc, "a predicate on '" + in->mnem +
                                "', which has no destination to mask");
@@ -1190,58 +1201,70 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
         return;
     }
     // Tags: one per distinct entry, in order of appearance.
+    // Operands whose predicate SV reads first; then the others, which
+    // share any entry with their register, width and class (a source's
+    // predicate entry is not read: it may be a destination's).
     std::vector<Tag> tags;
-    for (Inner *in : real) {
-        if (!in->m) {
-            continue;
-        }
-        for (int k = 0; k < 4; k++) {
-            Slot &sl = in->slot[k];
-            bool tagged = sl.present &&
-                          (sl.vec || sl.reg > 31 || sl.width || sl.has_pred) &&
-                          (sl.fp || sl.reg != 0 || sl.no_regentry);
-            if (!tagged) {
+    for (int pass = 0; pass < 2; pass++)
+        for (Inner *in : real) {
+            if (!in->m) {
                 continue;
             }
-            int found = -1;
-            for (size_t t = 0; t < tags.size(); t++) {
-                if (tags[t].same_entry(sl)) {
-                    found = static_cast<int>(t);
+            for (int k = 0; k < 4; k++) {
+                Slot &sl = in->slot[k];
+                bool tagged =
+                    sl.present &&
+                    (sl.vec || sl.reg > 31 || sl.width || sl.has_pred) &&
+                    (sl.fp || sl.reg != 0 || sl.no_regentry);
+                if (!tagged || sl.pred_read != (pass == 0)) {
+                    continue;
                 }
-            }
-            if (found < 0) {
-                for (const Tag &t : tags) {
-                    if (t.fp == sl.fp && t.reg == sl.reg && !t.no_regentry &&
-                        !sl.no_regentry && t.width != sl.width) {
-                        error(in->loc,
-                              fmt("%s is used with two element widths in "
-                                  "one block (%s and %s bits): give each "
-                                  "width its own block",
-                                  reg_name(sl.reg, sl.fp).c_str(),
-                                  width_name(t.width ? t.width : 64),
-                                  width_name(sl.width ? sl.width : 64)));
-                        return;
+                int found = -1;
+                for (size_t t = 0; t < tags.size(); t++) {
+                    const Tag &g = tags[t];
+                    bool same = pass == 0 ? g.same_entry(sl)
+                                          : g.fp == sl.fp && g.reg == sl.reg &&
+                                                g.vec == sl.vec &&
+                                                g.width == sl.width &&
+                                                g.no_regentry == sl.no_regentry;
+                    if (same && found < 0) {
+                        found = static_cast<int>(t);
                     }
                 }
-                Tag t;
-                t.fp = sl.fp;
-                t.reg = sl.reg;
-                t.vec = sl.vec;
-                t.width = sl.width;
-                t.has_pred = sl.has_pred;
-                t.predreg = sl.predreg;
-                t.inv = sl.inv;
-                t.zero = sl.zero;
-                t.ffirst = sl.ffirst;
-                t.no_regentry = sl.no_regentry;
-                t.loc = in->loc;
-                tags.push_back(t);
-                found = static_cast<int>(tags.size()) - 1;
+                if (found < 0) {
+                    for (const Tag &t : tags) {
+                        if (t.fp == sl.fp && t.reg == sl.reg &&
+                            !t.no_regentry && !sl.no_regentry &&
+                            t.width != sl.width) {
+                            error(in->loc,
+                                  fmt("%s is used with two element widths in "
+                                      "one block (%s and %s bits): give each "
+                                      "width its own block",
+                                      reg_name(sl.reg, sl.fp).c_str(),
+                                      width_name(t.width ? t.width : 64),
+                                      width_name(sl.width ? sl.width : 64)));
+                            return;
+                        }
+                    }
+                    Tag t;
+                    t.fp = sl.fp;
+                    t.reg = sl.reg;
+                    t.vec = sl.vec;
+                    t.width = sl.width;
+                    t.has_pred = sl.has_pred;
+                    t.predreg = sl.predreg;
+                    t.inv = sl.inv;
+                    t.zero = sl.zero;
+                    t.ffirst = sl.ffirst;
+                    t.no_regentry = sl.no_regentry;
+                    t.loc = in->loc;
+                    tags.push_back(t);
+                    found = static_cast<int>(tags.size()) - 1;
+                }
+                tags[found].three_bit = tags[found].three_bit || sl.three_bit;
+                sl.tag = found;
             }
-            tags[found].three_bit = tags[found].three_bit || sl.three_bit;
-            sl.tag = found;
         }
-    }
     // A width on an FP register: 8 bits is reserved (§5.5).
     for (const Tag &t : tags) {
         if (t.fp && t.width == 8) {
