@@ -178,6 +178,7 @@ class Assembler
     Loc block_loc_;
     VlSpec vl_;
     int nblocks_ = 0;
+    int macro_depth_ = 0; // inside .macro: labels get gas's \@ suffix
 
     void error(const Loc &l, const std::string &why)
     {
@@ -332,6 +333,10 @@ void Assembler::line(const std::string &text)
             error(vl_.loc,
                   "sv.vl is not followed by a block of sv. instructions");
             vl_.present = false;
+        }
+        for (const auto &st : stmts) {
+            std::string w = st.second.substr(0, st.second.find_first_of(" \t"));
+            macro_depth_ += w == ".macro" ? 1 : w == ".endm" ? -1 : 0;
         }
         out += text + "\n";
         return;
@@ -1623,7 +1628,10 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
         return;
     }
     // Output: parcels, then the opcodes as text on their keys.
-    int id = ++nblocks_;
+    // A block in a .macro body is written once per expansion: its labels
+    // take gas's expansion counter.
+    std::string id =
+        std::to_string(++nblocks_) + (macro_depth_ > 0 ? "_\\@" : "");
     marker(first);
     std::string labels;
     for (Inner &in : ops) {
@@ -1634,8 +1642,8 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     out += "    .balign 2\n";
     out += labels;
     out += "    .option push\n    .option norelax\n    .option norvc\n";
-    out += fmt(".Lsvas_s%d:\n", id);
-    out += fmt("    .2byte 0x%04x + 0 * .Lsvas_c%d\n", hdr, id);
+    out += ".Lsvas_s" + id + ":\n";
+    out += fmt("    .2byte 0x%04x + 0 * .Lsvas_c%s\n", hdr, id.c_str());
     for (size_t b = 2; b < prefix_len; b += 2) {
         out += fmt("    .2byte 0x%04x\n", bytes[b] | bytes[b + 1] << 8);
     }
@@ -1729,17 +1737,18 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     for (unsigned b = 0; b < pad; b += 2) {
         out += "    .2byte 0x0001\n";
     }
-    out += fmt(".Lsvas_e%d:\n    .option pop\n", id);
+    out += ".Lsvas_e" + id + ":\n    .option pop\n";
     // After layout: a branch relaxed by gas (target over 4 KiB away) would
     // make the block longer than its header says.
     out += fmt("    .set \"sv-as: %s:%d: the block is not %u bytes after "
                "assembly: a branch target too far away (over 4 KiB)\", "
-               "1 / ((.Lsvas_e%d - .Lsvas_s%d) == %u)\n",
-               first.file.c_str(), first.line, total, id, id, total);
-    out += fmt("    .set .Lsvas_c%d, \"sv-as: %s:%d: the block is not %u "
+               "1 / ((.Lsvas_e%s - .Lsvas_s%s) == %u)\n",
+               first.file.c_str(), first.line, total, id.c_str(), id.c_str(),
+               total);
+    out += fmt("    .set .Lsvas_c%s, \"sv-as: %s:%d: the block is not %u "
                "bytes after assembly: a branch target too far away (over 4 "
                "KiB)\"\n",
-               id, first.file.c_str(), first.line, total);
+               id.c_str(), first.file.c_str(), first.line, total);
     marker(loc_);
 }
 
