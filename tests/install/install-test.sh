@@ -100,7 +100,7 @@ check "svprof writes its report" sh -c '
     for s in txt json svg callgrind; do [ -s "$3/report.$s" ] || exit 1; done &&
     grep -qi "setvl" "$3/report.txt"' - "$root" "$in" "$out"
 check "sv-objdump on sv_stress (its VBLOCKs)" sh -c \
-    'sv-objdump "$1/sv_stress" | grep -q "sv\.vblock\[.*{setvl mode="' - "$in"
+    'sv-objdump --raw "$1/sv_stress" | grep -q "sv\.vblock\[.*{setvl mode="' - "$in"
 check "binfmt_misc interpreter (as the kernel runs it)" sh -c \
     '"$1/lib/simple-v-qemu/qemu-riscv64-sv-binfmt" "$2/demo" demo | grep -q " 0 failures"' - \
     "$root" "$in"

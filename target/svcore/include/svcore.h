@@ -1213,6 +1213,41 @@ bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
  */
 bool sv_resolve_prefix(const sv_prefix_context *p, sv_resolved_op *out);
 
+/* =====================================================================
+ * The SV assembler and formatter (asm.cc, format.cc): sv-as's one-line
+ * vector syntax (docs/guide.md, "Writing SV with sv-as") in and out.  The
+ * one place that syntax is defined; tools/sv-as, tools/sv-objdump and
+ * sv_disas.c call these.  Unlike the rest of this header these functions
+ * allocate (the translated text).
+ */
+
+/*
+ * Translates the assembly source src[0..len) (file names it in messages):
+ * every line that is not SV is copied unchanged; sv. lines become the
+ * .2byte parcels and plain instructions of their VBLOCK, which GNU as 2.40
+ * assembles.  *out := the translated text, *errors := one "file:line:
+ * reason" line per error; both are NUL-terminated and freed with
+ * sv_asm_free.  Returns the number of errors (0: *out is complete).
+ */
+unsigned sv_asm_translate(const char *file, const char *src, size_t len,
+                          char **out, char **errors);
+void sv_asm_free(char *text);
+
+/*
+ * Writes the VBLOCK at bytes[0..n) in sv-as syntax into buf (size bytes,
+ * NUL-terminated): line 0 "sv.block" (with " vl=RD,RS1,VLMAX" for a VL
+ * block), then one line per inner opcode in order, then "sv.endblock",
+ * each ending in '\n'.  Branch targets are relative (".+12").  plain, if
+ * not NULL, holds each opcode's own disassembly (or NULL), used for an
+ * untagged opcode the formatter has no name for.  Returns false, with a
+ * reason in buf, when the block does not decode or the syntax cannot say
+ * what it does (then print it raw).
+ */
+bool sv_format_vblock(const uint8_t *bytes, size_t n, const char *const *plain,
+                      char *buf, size_t size);
+
+/* ===================================================================== */
+
 #ifdef __cplusplus
 }
 #endif
