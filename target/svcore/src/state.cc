@@ -37,10 +37,12 @@ uint32_t pack(const sv_state_fields &f)
            state::dsvoffs.encode(f.dsvoffs);
 }
 
-// svcore.h's inline sv_state_plain_vl uses these masks.
+// svcore.h's inline sv_state_plain_vl and the translator use these.
 static_assert(SV_STATE_MAXVL_MASK == state::maxvl.mask());
 static_assert(SV_STATE_VL_MASK == state::vl.mask() &&
               SV_STATE_VL_SHIFT == state::vl.lsb);
+static_assert(SV_STATE_SRCOFFS_SHIFT == state::srcoffs.lsb &&
+              SV_STATE_DESTOFFS_SHIFT == state::destoffs.lsb);
 static_assert(SV_STATE_OFFS_SUBVL_MASK ==
               (state::srcoffs.mask() | state::destoffs.mask() |
                state::subvl.mask() | state::dsvoffs.mask()));
