@@ -229,14 +229,14 @@ static inline sv_vl_block sv_unpack_vl_block(uint32_t v)
 void sv_exec_run(CPURISCVState *env, const sv_resolved_op *r, target_ulong pc,
                  unsigned vl, unsigned subvl, uint32_t *loopst, uintptr_t ra);
 
-/* helper_sv_ldbr_scan's descriptor (trans_sv.c.inc: sv_trans_fused). */
+/* helper_sv_ldbr_scan's descriptor (trans_sv_fused.c.inc: gen_sv_fused). */
 FIELD(SVSCAN, ADDR, 0, 7)    /* address register (scalar) */
 FIELD(SVSCAN, DATA, 7, 7)    /* the loaded vector, >= 32 */
 FIELD(SVSCAN, SCALAR, 14, 7) /* the branch's rs2 (scalar) */
 FIELD(SVSCAN, LOG2W, 21, 2)  /* its width */
 FIELD(SVSCAN, FFIRST, 23, 1) /* the load is trap-ffirst */
 FIELD(SVSCAN, VLREG, 24, 5)  /* sv_ldbr_scan64: the VL register */
-/* helper_sv_scan only (trans_sv.c.inc: sv_scan_branch_shape): */
+/* helper_sv_scan only (the planner's branch_scan shape, plan.cc): */
 FIELD(SVSCAN, BVEC, 29, 1)   /* rs2 (SCALAR) is a vector of bytes */
 FIELD(SVSCAN, EQ, 30, 1)     /* BEQ (else BNE) */
 FIELD(SVSCAN, TARGET, 31, 1) /* a second predicate on x0: its mode */
