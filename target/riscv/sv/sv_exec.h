@@ -4,7 +4,7 @@
  * run-time helpers, in two 64-bit immediates built with registerfields'
  * FIELD().  The helpers unpack it and never decode the instruction word:
  * every rule has been applied at translate time by svcore.  Included by
- * trans_sv.c.inc, sv_exec.c and sv_prefix.c.
+ * trans_sv.c.inc, sv_elements.c and sv_prefix.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -221,7 +221,7 @@ static inline sv_vl_block sv_unpack_vl_block(uint32_t v)
 }
 
 /*
- * The element loop of the resolved instruction r (sv_exec.c): VL and
+ * The element loop of the resolved instruction r (sv_elements.c): VL and
  * SUBVL already chosen, loopst the word whose offsets the loop steps
  * (STATE, or SVPSTATE for a VLtyp/svlen prefix); ra is the helper's
  * GETPC().  The one loop for VBLOCK ops and P48/P64 alike.
