@@ -73,27 +73,27 @@ forbid "the predicate mask (inv)" 'inv[a-zA-Z0-9_.>-]*\)? *\? *~|\? *~[a-z_]*m\b
 forbid "the predicate mask (no entry: all ones; x0 reads 0)" \
     '\bsv_pred_mask\(|return ~(uint64_t\(0\)|\(uint64_t\)0);|\bm = [a-z.>-]*predidx \?' \
     "${consumers[@]}"
-require 'sv_pred_entry_mask(_x)?' "$sv/sv_exec.c" "$sv/sv_alu.c" \
+require 'sv_pred_entry_mask(_x)?' "$sv/sv_elements.c" "$sv/sv_alu.c" \
     "$sv/sv_fpu.c" plugin/observe.cc plugin/replay.cc
 
 # The plain-VL test: sv_state_plain_vl.
 forbid "the plain-VL test" 'sv_state_subvl\([^)]*\) *!= *1' "${consumers[@]}"
-require sv_state_plain_vl "$sv/sv_exec.c" "$sv/sv_alu.c" "$sv/sv_fpu.c" \
-    "$sv/sv_helper.c"
+require sv_state_plain_vl "$sv/sv_elements.c" "$sv/sv_alu.c" "$sv/sv_fpu.c" \
+    "$sv/sv_block_helper.c"
 
 # Elements end inside the register file: sv_elements_fit.
 forbid "the register-file bound" \
     'SV_FILE_BYTES|[<>]=? *8 *\* *SV_NUM_REGS|>= *SV_NUM_REGS|[<>]=? *sizeof\(env->sv_[gf]pr\)' \
     "${helpers[@]}"
 pending "the register-file bound" '8 \* SV_NUM_REGS' 4 "${translator[@]}"
-require sv_elements_fit "$sv/sv_exec.c" "$sv/sv_alu.c" "$sv/sv_helper.c"
+require sv_elements_fit "$sv/sv_elements.c" "$sv/sv_alu.c" "$sv/sv_block_helper.c"
 
 # The trap-ffirst VL cut and the write of a cut VL: sv_ffirst_trap_vl,
 # sv_ffirst_commit_vl.
 forbid "the write of a cut VL" 'gpr\[[a-z_]*vl[a-z_]*\] *=[^=]' \
     "${helpers[@]}"
-require sv_ffirst_trap_vl "$sv/sv_exec.c"
-require sv_ffirst_commit_vl "$sv/sv_exec.c"
+require sv_ffirst_trap_vl "$sv/sv_elements.c"
+require sv_ffirst_commit_vl "$sv/sv_elements.c"
 
 # ADDW/SUBW below 64 bits: sv_alu_word_width.
 forbid "the *W op width" '\(W\) *== *64 *\?|word *= *32' "${helpers[@]}" \
@@ -105,8 +105,8 @@ require sv_alu_word_width "$sv/sv_alu.c" target/svcore/src/alu.cc
 # SIMD byte search: Highway in svcore (compare_simd.cc) and nowhere else.
 forbid "SIMD code" '_mm_[a-z0-9_]+\(|[a-z]mmintrin\.h|__SSE2__' \
     "${consumers[@]}" target/svcore/include/svcore.h
-require 'sv_copy_find_byte64(_fn)?' "$sv/sv_exec.c"
-require sv_first_byte_fail "$sv/sv_exec.c"
+require 'sv_copy_find_byte64(_fn)?' "$sv/sv_elements.c"
+require sv_first_byte_fail "$sv/sv_elements.c"
 
 # STATE's layout: the exported SV_STATE_* constants, or svcore's accessors.
 forbid "STATE's layout (a C shift of a STATE field)" \

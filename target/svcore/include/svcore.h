@@ -1213,7 +1213,7 @@ bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
  */
 bool sv_resolve_prefix(const sv_prefix_context *p, sv_resolved_op *out);
 
-/* =====================================================================
+/* ==============================================================
  * The SV assembler and formatter (asm.cc, format.cc): sv-as's one-line
  * vector syntax (docs/guide.md, "Writing SV with sv-as") in and out.  The
  * one place that syntax is defined; tools/sv-as, tools/sv-objdump and
@@ -1247,6 +1247,155 @@ bool sv_format_vblock(const uint8_t *bytes, size_t n, const char *const *plain,
                       char *buf, size_t size);
 
 /* ===================================================================== */
+=======
+/* ---------------------------------------------------------------------
+ * The planner (plan.cc): how the translator runs one SV op.  A pure
+ * function of the resolved op and of what the translation block knows;
+ * the translator's emitters only carry its plan out.  docs/sv-engine.md
+ * describes the backends.
+ */
+
+/* The code an op gets (sv_backend_name gives each a short name). */
+typedef enum sv_backend {
+    SV_BACKEND_INLINE_GVEC,  /* unrolled gvec over x32..x127 (+ inline_int) */
+    SV_BACKEND_INLINE_INT,   /* inline TCG integer element loop */
+    SV_BACKEND_INLINE_MEM,   /* inline TCG unit-stride element loop */
+    SV_BACKEND_INLINE_RUN,   /* a run of host accesses within one page */
+    SV_BACKEND_INLINE_PRED,  /* gvec, then a predicate-mask merge */
+    SV_BACKEND_ALU_HELPER,   /* helper_sv_alu_<op>_<w> */
+    SV_BACKEND_FP_HELPER,    /* helper_sv_fp_<op>_<w> */
+    SV_BACKEND_FP_TWIN,      /* helper_sv_fp_twin: FMV/FNEG/FABS, FCVT */
+    SV_BACKEND_UNIT_RUN,     /* helper_sv_unit_run: whole pages */
+    SV_BACKEND_PREFIX,       /* helper_sv_prefix: an SVPSTATE loop */
+    SV_BACKEND_ELEMENTS,     /* helper_sv_elements: the general loop */
+    SV_BACKEND_COMPILED,     /* the compiled general loop (shape: a stub) */
+    SV_BACKEND_FUSED,        /* load + vector branch: helper_sv_ldbr */
+    SV_BACKEND_FUSED_SCAN,   /* byte load + BNE: helper_sv_ldbr_scan */
+    SV_BACKEND_FUSED_SCAN64, /* the same, VL 64 known: ..._scan64 */
+    SV_BACKEND_BRANCH,       /* vector branch: helper_sv_branch */
+    SV_BACKEND_BRANCH_SCAN,  /* byte-compare branch: helper_sv_scan first */
+    SV_BACKEND_COUNT
+} sv_backend;
+
+/*
+ * The SV_BACKEND debug knob: "auto" (default) plans freely; "nogvec" is
+ * auto without gvec (nor the predicated merge); "helper" forbids inline
+ * TCG; "general" runs every element loop in the general loop
+ * (SVPSTATE loops in helper_sv_prefix) and every vector branch in
+ * helper_sv_branch; "nofuse" is auto without the fused load + branch;
+ * "compiled" is auto with the compiled general loop where its shape
+ * allows.  Every knob value gives the same results.
+ */
+typedef enum sv_knob {
+    SV_KNOB_AUTO,
+    SV_KNOB_NOGVEC,
+    SV_KNOB_HELPER,
+    SV_KNOB_GENERAL,
+    SV_KNOB_NOFUSE,
+    SV_KNOB_COMPILED,
+    SV_KNOB_COUNT
+} sv_knob;
+
+/* The knob value a string names ("" and NULL: auto), or -1. */
+int sv_knob_parse(const char *s);
+/* "auto", "nogvec", ... by sv_knob; "?" out of range. */
+const char *sv_knob_name(unsigned knob);
+/* "inline_gvec", "elements", ... by sv_backend; "?" out of range. */
+const char *sv_backend_name(unsigned backend);
+
+/* Forms of an unrolled gvec op (sv_plan.gvec_form). */
+enum {
+    SV_GV_NONE,
+    SV_GV_VV,    /* vector op vector */
+    SV_GV_VI,    /* vector op immediate */
+    SV_GV_VS,    /* vector op scalar */
+    SV_GV_SV,    /* scalar op vector (ADD AND OR XOR MUL swapped; SUB) */
+    SV_GV_SPLAT, /* no vector source: one result, duplicated */
+};
+
+/* What the translation block knows when it plans an op. */
+typedef struct sv_plan_facts {
+    uint8_t knob;                /* sv_knob */
+    uint8_t prefix;              /* a P48/P64: no block temps, no VL block */
+    uint8_t plugins;             /* TCG plugins see this TB */
+    uint8_t user_mode;           /* linux-user (guest memory is host memory) */
+    uint8_t host_words;          /* 64-bit target on a little-endian host: host
+                                    words hold packed elements in order (C6) */
+    uint8_t first_op;            /* opcode 0 of a block this TB entered */
+    uint8_t subvl;               /* the block's SUBVL (1 for a prefix) */
+    uint8_t vl_reg;              /* the register STATE.vl names after the VL
+                                    block; 0: none */
+    unsigned known_mvl;          /* MVL when this TB ran the VL block, else 0 */
+    const sv_vl_block *vl_block; /* the block's VL block, or NULL */
+    unsigned unroll_budget;      /* element bodies the TB may still unroll */
+    unsigned temps_used;         /* TCG temps the TB holds now */
+    unsigned temps_max;          /* TCG temps a TB may hold */
+    unsigned page_size;          /* target page bytes */
+    unsigned gpr_phase;          /* env offset of x0's register file mod 16 */
+    /*
+     * A load: the vector branch that follows it in the block (resolved),
+     * or NULL; next_leaves: its target is outside the block.
+     */
+    const sv_resolved_op *next;
+    uint8_t next_leaves;
+} sv_plan_facts;
+
+/* How the op runs: everything an emitter needs, nothing to re-derive. */
+typedef struct sv_plan {
+    uint8_t backend;      /* sv_backend */
+    uint8_t width;        /* the computation's element width, bits (0: n/a) */
+    uint8_t stride;       /* inline loops: bytes between register elements */
+    uint8_t top_reg;      /* inline loops: highest vector base register */
+    uint8_t unroll;       /* inline loops: straight-line code when VL = MVL
+                             at run time (a TCG loop otherwise) */
+    uint8_t unroll_ok;    /* inline loops: the op's elements may be unrolled */
+    uint8_t gvec_form;    /* SV_GV_* of the gvec part */
+    uint8_t save_opc;     /* record the opcode for unwinding first */
+    int16_t copy_src;     /* inline_pred: the source the op copies, or -1 */
+    unsigned gvec_elems;  /* unrolled: elements 0..n-1 by gvec */
+    unsigned unroll_cost; /* taken from the TB's unroll budget */
+} sv_plan;
+
+/*
+ * Plans op r (SV_EXEC_ELEMENTS, SV_EXEC_MEMORY or SV_EXEC_VBRANCH) in a
+ * TB that knows facts.  Always fills *plan.
+ */
+void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *facts,
+                sv_plan *plan);
+
+/*
+ * The VL block: true when it cannot trap and so runs inline (constant
+ * STATE), false for helper_sv_vblock_enter.  xlen 32 or 64.
+ */
+bool sv_plan_vl_block_inline(const sv_vl_block *vl, unsigned xlen);
+
+/*
+ * The mnemonic of op r ("add", "addi", "lbu", "fadd.d", "bne"), into buf
+ * (NUL-terminated, cut to size); returns buf.
+ */
+const char *sv_op_mnemonic(const sv_resolved_op *r, char *buf, size_t size);
+
+/*
+ * The shape of op r as one token without spaces, into buf (NUL-terminated,
+ * cut to size); returns buf.  For the sv_plan log, e.g.
+ * "int,rd=v40/8,rs1=v48/8,rs2=s5/64,pred=~x0z": each operand vector (v)
+ * or scalar (s), its register and element width; es= a memory element's
+ * bytes, then the predicates, fail-on-first, twin, svpstate.
+ */
+const char *sv_plan_shape(const sv_resolved_op *r, char *buf, size_t size);
+
+/* The plan's details ("w=32 unroll cost=9 gvec=64 form=1": key=value
+ * words, space-separated) into buf; returns buf. */
+const char *sv_plan_details(const sv_plan *plan, char *buf, size_t size);
+
+/*
+ * The gvec pieces of bytes bytes at register-file offsets d, a, b (env
+ * offsets: the phase matters) of form form: 16 bytes where all the
+ * vector operands are in one 16-byte phase and aligned, else 8.  The
+ * emitter cuts an op the same way (one rule).
+ */
+unsigned sv_gvec_piece_size(int form, uint32_t dofs, uint32_t aofs,
+                            uint32_t bofs, uint32_t p, uint32_t bytes);
 
 #ifdef __cplusplus
 }
