@@ -1213,7 +1213,7 @@ bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
  */
 bool sv_resolve_prefix(const sv_prefix_context *p, sv_resolved_op *out);
 
-/* ==============================================================
+/* =====================================================================
  * The SV assembler and formatter (asm.cc, format.cc): sv-as's one-line
  * vector syntax (docs/guide.md, "Writing SV with sv-as") in and out.  The
  * one place that syntax is defined; tools/sv-as, tools/sv-objdump and
@@ -1247,7 +1247,6 @@ bool sv_format_vblock(const uint8_t *bytes, size_t n, const char *const *plain,
                       char *buf, size_t size);
 
 /* ===================================================================== */
-=======
 /* ---------------------------------------------------------------------
  * The planner (plan.cc): how the translator runs one SV op.  A pure
  * function of the resolved op and of what the translation block knows;
