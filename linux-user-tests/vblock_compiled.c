@@ -98,7 +98,7 @@ SV_BLOCK_FN(b_addi16, VLH(64) R16(a0, 32, 1, 2) R16(a1, 80, 1, 2)
                           P16(a0, 1, 0, 0) OPS("addi a0, a1, -5"))
 SV_BLOCK_FN(b_cslli8, VLH(16) R16(a0, 40, 1, 1) OPS("sv_c c.slli a0, 3"))
 
-enum { A0 = 10, A1 = 11, A2 = 12, A5 = 15, A7 = 17 };
+enum { A0 = 10, A1 = 11, A2 = 12, A5 = 15, A6 = 16, A7 = 17 };
 
 static const ccase cases[] = {
     {"mul 32 x untagged", b_mul32_x, IOP_MUL, V(32, 32), V(64, 32), S(A2, 64),
@@ -219,6 +219,108 @@ static void run_case(const ccase *c, unsigned vlval, uint64_t mask,
     CHECK_EQ(out.pcvblk, 0);
 }
 
+/* ------------------------------------------------ C.MV, twin-predicated
+ * (§5.4): a5 the destination's mask (a0's entry), a6 the source's (a2's).
+ */
+#define P16X(key, reg, z, inv, ff)                                             \
+    "sv_pred16 key=" #key ", predidx=" #reg ", zero=" #z ", inv=" #inv         \
+    ", ffirst=" #ff "\n"
+
+SV_BLOCK_FN(b_mv_pd, VLH(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2)
+                         P16X(a0, a5, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_ps, VLH(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2)
+                         P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_both_zd,
+            VLH(16) R16(a0, 40, 1, 1) R16(a2, 64, 1, 1) P16X(a0, a5, 1, 0, 0)
+                P16X(a2, a6, 0, 1, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_zs,
+            VLH(16) R16(a0, 40, 1, 3) R16(a2, 64, 1, 3) P16X(a0, a5, 0, 0, 0)
+                P16X(a2, a6, 1, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_8_64, VLH(16) R16(a0, 40, 1, 0) R16(a2, 64, 1, 1)
+                           P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_low,
+            VLH(16) R16(a0, 20, 1, 2) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 1, 0)
+                P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_ff,
+            VLH(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 0, 1)
+                P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_sdst, VLH(16) R16(a0, 120, 0, 0) R16(a2, 64, 1, 2)
+                           P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_ssrc, VLH(16) R16(a0, 40, 1, 2) P16X(a0, a5, 1, 0, 0)
+                           OPS("sv_c c.mv a0, a2"))
+
+typedef struct mvcase {
+    const char *name;
+    void (*fn)(sv_regs *);
+    sv_opnd d, s;
+    bool pd, zd, invd, ps, zs, invs, ffirst;
+} mvcase;
+
+static const mvcase mvcases[] = {
+    {"c.mv 16 dest pred", b_mv_pd, V(40, 16), V(64, 16), 1, 0, 0, 0, 0, 0, 0},
+    {"c.mv 16 src pred", b_mv_ps, V(40, 16), V(64, 16), 0, 0, 0, 1, 0, 0, 0},
+    {"c.mv 8 both, dest zeroing, src inv", b_mv_both_zd, V(40, 8), V(64, 8), 1,
+     1, 0, 1, 0, 1, 0},
+    {"c.mv 32 both, src zeroing", b_mv_zs, V(40, 32), V(64, 32), 1, 0, 0, 1, 1,
+     0, 0},
+    {"c.mv 8 -> 64 compress", b_mv_8_64, V(40, 64), V(64, 8), 0, 0, 0, 1, 0, 0,
+     0},
+    {"c.mv 16 into x20.., expand", b_mv_low, V(20, 16), V(64, 16), 1, 0, 1, 1,
+     0, 0, 0},
+    {"c.mv 16 ffirst", b_mv_ff, V(40, 16), V(64, 16), 1, 0, 0, 1, 0, 0, 1},
+    {"c.mv scalar dest", b_mv_sdst, S(120, 64), V(64, 16), 0, 0, 0, 1, 0, 0, 0},
+    {"c.mv untagged scalar src, dest zeroing", b_mv_ssrc, V(40, 16), S(A2, 64),
+     1, 1, 0, 0, 0, 0, 0},
+};
+
+static void run_mv(const mvcase *c, unsigned vlval, uint64_t md, uint64_t ms,
+                   unsigned seed)
+{
+    sv_machine in, out, want;
+    sv_twin_step steps[64];
+    const unsigned mvl = 16, vl = vlval < mvl ? vlval : mvl;
+    uint64_t pd = c->pd ? (c->invd ? ~md : md) : ~0ull;
+    uint64_t ps = c->ps ? (c->invs ? ~ms : ms) : ~0ull;
+    int n;
+
+    sv_machine_fill(&in, seed);
+    in.x[A5] = md;
+    in.x[A6] = ms;
+    in.x[A7] = vlval;
+    if (c->ffirst) {
+        sv_elem_set(in.x, c->s.reg, 5, c->s.w, 0);
+    }
+    want = in;
+    n = sv_ref_twin(vl, c->d.vec, c->s.vec, pd, c->pd && c->zd, ps,
+                    c->ps && c->zs, steps);
+    for (int k = 0; k < n; k++) {
+        uint64_t v =
+            steps[k].src < 0
+                ? 0
+                : sv_elem_get(in.x, c->s.reg,
+                              c->s.vec ? (unsigned)steps[k].src : 0, c->s.w);
+        if (c->d.vec) {
+            sv_elem_set(want.x, c->d.reg, (unsigned)steps[k].dst, c->d.w, v);
+        } else {
+            want.x[c->d.reg] = v;
+        }
+        if (c->ffirst && v == 0) {
+            want.x[A7] = (unsigned)steps[k].dst;
+            break;
+        }
+    }
+    want.x[0] = 0;
+    want.state = SV_STATE(.maxvl = mvl - 1, .vl = A7);
+
+    sv_context("%s, VL %u (a7 %u), masks 0x%llx 0x%llx", c->name, vl, vlval,
+               (unsigned long long)md, (unsigned long long)ms);
+    sv_trap t = sv_exec(c->fn, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+}
+
 int main(void)
 {
     static const uint64_t masks[] = {0xa5a5a5a5a5a5a5a5ull, 0x0f0f0f0full,
@@ -232,6 +334,14 @@ int main(void)
         for (size_t v = 0; v < SV_COUNT(vls); v++) {
             run_case(c, vls[v], masks[v % SV_COUNT(masks)],
                      (unsigned)(i * 8 + v));
+        }
+    }
+    for (size_t i = 0; i < SV_COUNT(mvcases); i++) {
+        static const unsigned vls[] = {0, 1, 5, 9, 16, 20};
+        for (size_t v = 0; v < SV_COUNT(vls); v++) {
+            run_mv(&mvcases[i], vls[v], masks[v % SV_COUNT(masks)],
+                   masks[(v + 1) % SV_COUNT(masks)] ^ 0x30,
+                   (unsigned)(i * 8 + v + 500));
         }
     }
     sv_context("%s", "");
