@@ -7,7 +7,9 @@
  * x18..x31 (TCG globals in QEMU), data-dependent fail-on-first on
  * several op kinds (§7.2), predication inverted and zeroing, a scalar
  * destination, and MVL 64 (the straight-line form when VL = MVL).
- * The meson suite runs it under SV_BACKEND=compiled, general and auto.
+ * C.MV twin-predicated (compress, expand), and gather/scatter faults
+ * naming their element.  The meson suite runs it under SV_BACKEND=compiled,
+ * general and auto.
  *
  * Every block has the VL block `sv_vl_rs1 a7, MVL, SUBVL` (STATE.vl :=
  * a7), so each block runs with several VLs.  Opcode fields: rd a0,
@@ -321,6 +323,105 @@ static void run_mv(const mvcase *c, unsigned vlval, uint64_t md, uint64_t ms,
     CHECK_EQ(out.pcvblk, 0);
 }
 
+/* ------------------------------------------- gather / scatter faults
+ * Indexed LW/SW through the pointers in x64..x71 (a1's entry), VL 8: the
+ * pointer of element K lies on a PROT_NONE page.  The fault names that
+ * element: si_addr its address, elements 0..K-1 done, STATE's offsets K
+ * in the signal frame; a handler that opens the page resumes there.
+ */
+SV_BLOCK_FN(b_gather,
+            VLH(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_scatter,
+            VLH(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("sw a0, 4(a1)"))
+
+enum { K_FAULT = 5 };
+static char *gmap;
+static size_t gpage;
+static volatile unsigned ghits;
+static volatile uint32_t gstate;
+
+static void gather_handler(int sig, siginfo_t *si, void *ctx)
+{
+    uint8_t *rec = sv_frame_record(ctx);
+    (void)sig;
+    ghits++;
+    if (rec) {
+        uint32_t st;
+        memcpy(&st, rec + 8, 4);
+        gstate = st;
+    }
+    mprotect((void *)((uintptr_t)si->si_addr & ~(uintptr_t)(gpage - 1)), gpage,
+             PROT_READ | PROT_WRITE);
+}
+
+/* Element k's address: scattered over page 0, element K_FAULT's and the
+ * ones after it on page 1 (PROT_NONE). */
+static uint64_t gaddr(unsigned k)
+{
+    return (uintptr_t)gmap + (k < K_FAULT ? 3000 - 296 * k : gpage + 8 * k);
+}
+
+static void gather_faults(bool store, bool resume)
+{
+    sv_machine in, out;
+    struct sigaction sa, old;
+    uint32_t want[8];
+    sv_trap t;
+
+    if (!gmap) {
+        gpage = (size_t)sysconf(_SC_PAGESIZE);
+        gmap = mmap(NULL, 2 * gpage, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    }
+    mprotect(gmap, 2 * gpage, PROT_READ | PROT_WRITE);
+    for (size_t b = 0; b < 2 * gpage; b++) {
+        gmap[b] = (char)(b * 7 + 3);
+    }
+    sv_machine_fill(&in, store ? 900 : 901);
+    in.x[A7] = 8;
+    for (unsigned k = 0; k < 8; k++) {
+        in.x[64 + k] = gaddr(k) - 4;
+        memcpy(&want[k], (void *)(uintptr_t)gaddr(k), 4);
+    }
+    mprotect(gmap + gpage, gpage, PROT_NONE);
+    sv_context("%s %s, element %u faults", store ? "scatter" : "gather",
+               resume ? "resumed" : "signalled", K_FAULT);
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = gather_handler;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    if (resume) {
+        sigaction(SIGSEGV, &sa, &old);
+    }
+    ghits = 0;
+    gstate = 0;
+    t = sv_exec(store ? b_scatter : b_gather, &in, &out);
+    if (resume) {
+        sigaction(SIGSEGV, &old, NULL);
+        CHECK_EQ(t.signo, 0);
+        CHECK_EQ(ghits, 1);
+        CHECK_EQ((gstate >> 12) & 63, K_FAULT); /* srcoffs */
+        CHECK_EQ((gstate >> 18) & 63, K_FAULT); /* destoffs */
+        CHECK_EQ(out.state, SV_STATE(.maxvl = 7, .vl = A7));
+    } else {
+        CHECK_EQ(t.signo, SIGSEGV);
+        CHECK_EQ(t.addr, gaddr(K_FAULT));
+    }
+    mprotect(gmap + gpage, gpage, PROT_READ | PROT_WRITE);
+    for (unsigned k = 0; k < 8; k++) {
+        bool done = resume || k < K_FAULT;
+        uint32_t mem, reg = (uint32_t)sv_elem_get(out.x, 40, k, 32);
+        uint32_t reg_in = (uint32_t)sv_elem_get(in.x, 40, k, 32);
+
+        memcpy(&mem, (void *)(uintptr_t)gaddr(k), 4);
+        if (store) {
+            CHECK_EQ(mem, done ? reg_in : want[k]);
+        } else {
+            CHECK_EQ(reg, done ? want[k] : reg_in);
+        }
+    }
+}
+
 int main(void)
 {
     static const uint64_t masks[] = {0xa5a5a5a5a5a5a5a5ull, 0x0f0f0f0full,
@@ -344,6 +445,10 @@ int main(void)
                    (unsigned)(i * 8 + v + 500));
         }
     }
+    gather_faults(false, false);
+    gather_faults(false, true);
+    gather_faults(true, false);
+    gather_faults(true, true);
     sv_context("%s", "");
     return sv_summary("vblock_compiled");
 }
