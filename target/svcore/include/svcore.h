@@ -1350,6 +1350,8 @@ typedef struct sv_plan {
     uint8_t unroll_ok;    /* inline loops: the op's elements may be unrolled */
     uint8_t gvec_form;    /* SV_GV_* of the gvec part */
     uint8_t save_opc;     /* record the opcode for unwinding first */
+    uint8_t max_vl;       /* compiled: the longest VL whose elements lie in
+                             the register file (longer: the general loop) */
     int16_t copy_src;     /* inline_pred: the source the op copies, or -1 */
     unsigned gvec_elems;  /* unrolled: elements 0..n-1 by gvec */
     unsigned unroll_cost; /* taken from the TB's unroll budget */
