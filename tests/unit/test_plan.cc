@@ -214,10 +214,10 @@ TEST(Plan, PredicatedOps)
     sv_vblock_context m = c;
     sv_resolved_op mv = resolve(m, 0x00C56433); // or x8, x10, x12
     EXPECT_EQ(plan(mv, facts(64)).copy_src, 48);
-    // Fail-on-first on the destination: the general loop.
+    // Data-dependent fail-on-first on the destination: the compiled loop.
     c.int_preds[8] = pred(7, 0, 0, 1);
     EXPECT_EQ(plan(resolve(c, add_8_10_12), facts(64)).backend,
-              SV_BACKEND_ELEMENTS);
+              SV_BACKEND_COMPILED);
 }
 
 TEST(Plan, KnobsGeneralAndHelper)
