@@ -15,7 +15,9 @@ if [ -n "$cpu" ]; then
 fi
 grep -q 'riscv64-linux-user' "$build/config-host.mak" ||
     { echo "QEMU was not configured for riscv64-linux-user"; exit 1; }
-grep -q '^TCG_TESTS_TARGETS=.*riscv64-linux-user' "$build/config-host.mak" ||
+# The targets with a cross compiler: TCG_TESTS_TARGETS up to QEMU 10.0,
+# TCG_TESTS_WITH_COMPILERS in 10.2.
+grep -qE '^TCG_TESTS_(TARGETS|WITH_COMPILERS)=.*riscv64-linux-user' "$build/config-host.mak" ||
     { echo "configure found no riscv64 cross compiler: apt install gcc-riscv64-linux-gnu, then reconfigure"; exit 1; }
 log="$build/check-tcg${cpu:+-$cpu}.log"
 run() {
