@@ -571,6 +571,536 @@ static int check_saxpy64(void)
     return check_saxpy(64);
 }
 
+/*
+ * The shapes of issue 22 that the fast paths were not built for, each
+ * written as natural SV code from the spec and as -O2 C (or glibc).
+ * Every element of these kernels is one of ELEMS per pass.
+ */
+static uint8_t buf0[sizeof(buf)]; /* buf as fill() left it */
+
+/* ------------------------------------------------ macs8, 16, 32 */
+/*
+ * acc[i] += a[i] * s at 8, 16 and 32 bits with s an untagged scalar
+ * register (default width, 64 bits): a mixed-width MUL (§5.5).  Chunk:
+ * a[64] acc[64] of W bits.  SV: LB/LH/LW into W-bit vectors (unit
+ * stride at the op width), MUL by the scalar, ADD, store.
+ */
+#define MACS_S 0x9e3779b97f4a7c15ull
+#define SV_MACS(W, VEW, LD, ST, VL)                                            \
+    static void sv_macs##W##_##VL(uint8_t *p)                                  \
+    {                                                                          \
+        register uint8_t *ps asm("s0") = p;                                    \
+        register uint64_t s asm("a5") = MACS_S;                                \
+        for (int k = 0; k < CHUNKS; k++, ps += 64 * W / 8) {                   \
+            register long n asm("a2") = 64;                                    \
+            asm volatile("1:\n"                                                \
+                         "sv_vblock_begin ext=1\n"                             \
+                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
+                         "sv_reg16 key=a0, regidx=32, vew=" #VEW "\n"          \
+                         "sv_reg16 key=a3, regidx=64, vew=" #VEW "\n"          \
+                         "sv_ops\n" LD " a0, 0(s0)\n" LD " a3, %3(s0)\n"       \
+                         "mul a0, a0, a5\n"                                    \
+                         "add a3, a3, a0\n" ST " a3, %3(s0)\n"                 \
+                         "sv_vblock_end\n"                                     \
+                         "slli t0, a4, %4\n"                                   \
+                         "add s0, s0, t0\n"                                    \
+                         "sub a2, a2, a4\n"                                    \
+                         "bnez a2, 1b\n"                                       \
+                         : "+r"(ps), "+r"(n)                                   \
+                         : "r"(s), "i"(64 * W / 8), "i"(__builtin_ctz(W / 8))  \
+                         : "a0", "a3", "a4", "t0", "memory");                  \
+        }                                                                      \
+    }
+#define SV_MACS_ALL(W, VEW, LD, ST)                                            \
+    SV_MACS(W, VEW, LD, ST, 1)                                                 \
+    SV_MACS(W, VEW, LD, ST, 8)                                                 \
+    SV_MACS(W, VEW, LD, ST, 64)                                                \
+    static void scalar_macs##W(uint8_t *p)                                     \
+    {                                                                          \
+        for (int k = 0; k < CHUNKS; k++, p += 2 * 64 * W / 8) {                \
+            uint##W##_t *a = (uint##W##_t *)p, *acc = a + 64;                  \
+            for (int i = 0; i < 64; i++) {                                     \
+                acc[i] += a[i] * (uint##W##_t)MACS_S;                          \
+            }                                                                  \
+        }                                                                      \
+    }                                                                          \
+    static int check_macs##W(void)                                             \
+    {                                                                          \
+        for (int k = 0; k < CHUNKS; k++) {                                     \
+            const uint##W##_t *a = (const uint##W##_t *)buf0 + 128 * k;        \
+            const uint##W##_t *acc = (const uint##W##_t *)buf + 128 * k + 64;  \
+            for (int i = 0; i < 64; i++) {                                     \
+                if (acc[i] !=                                                  \
+                    (uint##W##_t)(a[64 + i] + a[i] * (uint##W##_t)MACS_S)) {   \
+                    return 1;                                                  \
+                }                                                              \
+            }                                                                  \
+        }                                                                      \
+        return 0;                                                              \
+    }
+SV_MACS_ALL(8, 1, "lb", "sb")
+SV_MACS_ALL(16, 2, "lh", "sh")
+SV_MACS_ALL(32, 3, "lw", "sw")
+
+/* ---------------------------------------------------------- memchrff */
+/*
+ * memchr by data-dependent fail-on-first on an ALU op (§7.2, libre-soc's
+ * string idiom): a trap-ffirst LB (a page end cuts VL, §7.1), then an
+ * XOR with the wanted byte into a vector whose predicate entry has
+ * ffirst: its first zero result cuts VL to the bytes before the match.
+ * After the block the byte at a0 + VL is the match or the first byte of
+ * the next step.  Same data and answer as memchr; glibc's memchr as
+ * scalar.
+ */
+#define SV_MEMCHRFF(VL)                                                        \
+    static const uint8_t *sv_memchrff_##VL(const uint8_t *s, long len)         \
+    {                                                                          \
+        register const uint8_t *a0 asm("a0") = s;                              \
+        register long a1 asm("a1") = 0xff;                                     \
+        register long a2 asm("a2") = len;                                      \
+        asm volatile("1:\n"                                                    \
+                     "sv_vblock_begin ext=1\n"                                 \
+                     "sv_vl_rvc rd=a4, rs1=a2, vlmax=" #VL "\n"                \
+                     "sv_reg16 key=t0, regidx=32, vew=1\n"                     \
+                     "sv_reg16 key=t1, regidx=40, vew=1\n"                     \
+                     "sv_reg16 key=a1, regidx=a1, isvec=0, vew=1\n"            \
+                     "sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1\n"         \
+                     "sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1\n"         \
+                     "sv_ops\n"                                                \
+                     "lb t0, 0(a0)\n"                                          \
+                     "xor t1, t0, a1\n"                                        \
+                     "sv_vblock_end\n"                                         \
+                     "add a0, a0, a4\n"                                        \
+                     "sub a2, a2, a4\n"                                        \
+                     "beqz a2, 8f\n"                                           \
+                     "lbu t2, 0(a0)\n"                                         \
+                     "bne t2, a1, 1b\n"                                        \
+                     "j 9f\n"                                                  \
+                     "8:\n"                                                    \
+                     "li a0, 0\n"                                              \
+                     "9:\n"                                                    \
+                     "csrw 0x803, zero\n"                                      \
+                     : "+r"(a0), "+r"(a2)                                      \
+                     : "r"(a1)                                                 \
+                     : "a4", "t0", "t1", "t2", "memory");                      \
+        return a0;                                                             \
+    }
+SV_MEMCHRFF(1)
+SV_MEMCHRFF(8)
+SV_MEMCHRFF(64)
+MEMCHR_KERNEL(sv_memchrff1, sv_memchrff_1(mc, ELEMS))
+MEMCHR_KERNEL(sv_memchrff8, sv_memchrff_8(mc, ELEMS))
+MEMCHR_KERNEL(sv_memchrff64, sv_memchrff_64(mc, ELEMS))
+
+/* ------------------------------------------- gather32, scatter32 */
+/*
+ * c[i] = t[idx[i]] and out[idx[i]] = v[i] over ELEMS 32-bit elements,
+ * idx a permutation.  SV: LW of idx into a 32-bit vector, SLLI by 2 into
+ * a default-width vector of addresses (mixed widths), ADD of the base
+ * (an untagged scalar), then an indexed LW (gather) or SW (scatter)
+ * through that address vector (§8.1: element k at X[a1 + k]); the data
+ * reuses idx's registers, so VL 64 fits x32..x127.
+ */
+static struct {
+    uint32_t idx[ELEMS], t[ELEMS], v[ELEMS], out[ELEMS];
+} gs __attribute__((aligned(64)));
+
+/*
+ * The loop of both: NAME, its base register a6 (the table read or
+ * written), and the indexed access with a3's unit-stride one.
+ */
+#define SV_INDEXED(NAME, VL, BASE, ACCESS)                                     \
+    static void sv_##NAME##_##VL(uint8_t *p)                                   \
+    {                                                                          \
+        register const uint32_t *ps asm("s0") = gs.idx;                        \
+        register uint32_t *pd asm("a3") = NAME##_data;                         \
+        register uint32_t *pt asm("a6") = BASE;                                \
+        register long n asm("a2") = ELEMS;                                     \
+        (void)p;                                                               \
+        asm volatile("1:\n"                                                    \
+                     "sv_vblock_begin ext=1\n"                                 \
+                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
+                     "sv_reg16 key=a0, regidx=32, vew=3\n"                     \
+                     "sv_reg16 key=a1, regidx=64\n"                            \
+                     "sv_ops\n"                                                \
+                     "lw a0, 0(s0)\n"                                          \
+                     "slli a1, a0, 2\n"                                        \
+                     "add a1, a1, a6\n" ACCESS "sv_vblock_end\n"               \
+                     "slli t0, a4, 2\n"                                        \
+                     "add s0, s0, t0\n"                                        \
+                     "add a3, a3, t0\n"                                        \
+                     "sub a2, a2, a4\n"                                        \
+                     "bnez a2, 1b\n"                                           \
+                     : "+r"(ps), "+r"(pd), "+r"(n)                             \
+                     : "r"(pt)                                                 \
+                     : "a0", "a1", "a4", "t0", "memory");                      \
+    }
+/* gather32: the output (a3) from the table (a6) */
+#define gather32_data gs.out
+#define SV_GATHER(VL)                                                          \
+    SV_INDEXED(gather32, VL, gs.t, "lw a0, 0(a1)\nsw a0, 0(a3)\n")
+/* scatter32: the values (a3) into the output (a6) */
+#define scatter32_data gs.v
+#define SV_SCATTER(VL)                                                         \
+    SV_INDEXED(scatter32, VL, gs.out, "lw a0, 0(a3)\nsw a0, 0(a1)\n")
+SV_GATHER(1)
+SV_GATHER(8)
+SV_GATHER(64)
+
+static void scalar_gather32(uint8_t *p)
+{
+    (void)p;
+    for (int i = 0; i < ELEMS; i++) {
+        gs.out[i] = gs.t[gs.idx[i]];
+    }
+}
+
+static int check_gather32(void)
+{
+    for (int i = 0; i < ELEMS; i++) {
+        if (gs.out[i] != gs.t[gs.idx[i]]) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+SV_SCATTER(1)
+SV_SCATTER(8)
+SV_SCATTER(64)
+
+static void scalar_scatter32(uint8_t *p)
+{
+    (void)p;
+    for (int i = 0; i < ELEMS; i++) {
+        gs.out[gs.idx[i]] = gs.v[i];
+    }
+}
+
+static int check_scatter32(void)
+{
+    for (int i = 0; i < ELEMS; i++) {
+        if (gs.out[gs.idx[i]] != gs.v[i]) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------- stride32 */
+/*
+ * c[i] = st[3 * i + 1]: the middle field of an array of 12-byte
+ * structures, a constant-stride load.  SV has no strided form in a
+ * VBLOCK (§8.1: "built by filling such a register block"): a
+ * default-width vector of addresses st + 12 i (set once per pass from
+ * st_addr), an indexed LW through it, a unit-stride SW, and an ADD of
+ * 12 VL (an untagged scalar) moving every address to the next step.
+ */
+static uint32_t st[3 * ELEMS] __attribute__((aligned(64)));
+static uint64_t st_addr[64];
+
+#define SV_STRIDE(VL)                                                          \
+    static void sv_stride32_##VL(uint8_t *p)                                   \
+    {                                                                          \
+        register uint32_t *pd asm("a3") = gs.out;                              \
+        register long step asm("a5") = 12 * VL;                                \
+        register const uint64_t *pa asm("t4") = st_addr;                       \
+        register long n asm("a2") = ELEMS;                                     \
+        (void)p;                                                               \
+        asm volatile("sv_vblock_begin\n"                                       \
+                     "sv_vl_rd rd=t3, vlmax=" #VL "\n"                         \
+                     "sv_reg16 key=a1, regidx=64\n"                            \
+                     "sv_ops\n"                                                \
+                     "ld a1, 0(t4)\n"                                          \
+                     "sv_vblock_end\n"                                         \
+                     "1:\n"                                                    \
+                     "sv_vblock_begin\n"                                       \
+                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
+                     "sv_reg16 key=a0, regidx=32, vew=3\n"                     \
+                     "sv_reg16 key=a1, regidx=64\n"                            \
+                     "sv_ops\n"                                                \
+                     "lw a0, 0(a1)\n"                                          \
+                     "sw a0, 0(a3)\n"                                          \
+                     "add a1, a1, a5\n"                                        \
+                     "sv_vblock_end\n"                                         \
+                     "slli t0, a4, 2\n"                                        \
+                     "add a3, a3, t0\n"                                        \
+                     "sub a2, a2, a4\n"                                        \
+                     "bnez a2, 1b\n"                                           \
+                     : "+r"(pd), "+r"(n)                                       \
+                     : "r"(step), "r"(pa)                                      \
+                     : "a0", "a1", "a4", "t0", "t3", "memory");                \
+    }
+SV_STRIDE(1)
+SV_STRIDE(8)
+SV_STRIDE(64)
+
+static void scalar_stride32(uint8_t *p)
+{
+    (void)p;
+    for (int i = 0; i < ELEMS; i++) {
+        gs.out[i] = st[3 * i + 1];
+    }
+}
+
+static int check_stride32(void)
+{
+    for (int i = 0; i < ELEMS; i++) {
+        if (gs.out[i] != st[3 * i + 1]) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------- max16 */
+/*
+ * Chunk: a[64] b[64] c[64] signed 16-bit; c = max(a, b).  SV: one block
+ * loads a and b and runs a vector BLT a, b whose second predicate entry
+ * (key a1, b's registers under a second key so that the loads are not
+ * predicated) writes the result mask into t1 (ifall; the target is the
+ * next block either way); a second block copies b over a where the mask
+ * is set (OR a0, a3, a3 predicated by t1) and stores a through a third
+ * key, unpredicated.
+ */
+#define SV_MAX16(VL)                                                           \
+    static void sv_max16_##VL(uint8_t *p)                                      \
+    {                                                                          \
+        register uint8_t *ps asm("s0") = p;                                    \
+        for (int k = 0; k < CHUNKS; k++, ps += 256) {                          \
+            register long n asm("a2") = 64;                                    \
+            asm volatile(".option push\n"                                      \
+                         ".option norelax\n" /* sv_blt's forward target */     \
+                         "1:\n"                                                \
+                         "sv_vblock_begin ext=1\n"                             \
+                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
+                         "sv_reg16 key=a0, regidx=32, vew=2\n"                 \
+                         "sv_reg16 key=a3, regidx=48, vew=2\n"                 \
+                         "sv_reg16 key=a1, regidx=48, vew=2\n"                 \
+                         "sv_pred16 key=a1, predidx=t1, result=1\n"            \
+                         "sv_ops\n"                                            \
+                         "lh a0, 0(s0)\n"                                      \
+                         "lh a3, 128(s0)\n"                                    \
+                         "sv_blt a0, a1, 2f\n"                                 \
+                         "sv_vblock_end\n"                                     \
+                         "2:\n"                                                \
+                         "sv_vblock_begin ext=1\n"                             \
+                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
+                         "sv_reg16 key=a0, regidx=32, vew=2\n"                 \
+                         "sv_reg16 key=a3, regidx=48, vew=2\n"                 \
+                         "sv_reg16 key=a5, regidx=32, vew=2\n"                 \
+                         "sv_pred16 key=a0, predidx=t1\n"                      \
+                         "sv_ops\n"                                            \
+                         "or a0, a3, a3\n"                                     \
+                         "sh a5, 256(s0)\n"                                    \
+                         "sv_vblock_end\n"                                     \
+                         "slli t0, a4, 1\n"                                    \
+                         "add s0, s0, t0\n"                                    \
+                         "sub a2, a2, a4\n"                                    \
+                         "bnez a2, 1b\n"                                       \
+                         ".option pop\n"                                       \
+                         : "+r"(ps), "+r"(n)                                   \
+                         :                                                     \
+                         : "a0", "a1", "a3", "a4", "a5", "t0", "t1",           \
+                           "memory");                                          \
+        }                                                                      \
+    }
+SV_MAX16(1)
+SV_MAX16(8)
+SV_MAX16(64)
+
+static void scalar_max16(uint8_t *p)
+{
+    for (int k = 0; k < CHUNKS; k++, p += 384) {
+        const int16_t *a = (const int16_t *)p, *b = a + 64;
+        int16_t *c = (int16_t *)p + 128;
+        for (int i = 0; i < 64; i++) {
+            c[i] = a[i] > b[i] ? a[i] : b[i];
+        }
+    }
+}
+
+static int check_max16(void)
+{
+    for (int k = 0; k < CHUNKS; k++) {
+        const int16_t *a = (const int16_t *)buf + 192 * k;
+        for (int i = 0; i < 64; i++) {
+            int16_t want = a[i] > a[64 + i] ? a[i] : a[64 + i];
+            if (a[128 + i] != want) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* -------------------------------------------------------- compress32 */
+/*
+ * out = the elements of a (32-bit, chunks of 64) whose bit in cp_mask is
+ * set, packed.  SV: LW into a vector, then C.MV with a source predicate
+ * (a second key on the loaded registers) and none on the destination:
+ * twin predication compresses (§5.4); the destination's VL elements are
+ * stored and the output pointer moves by the mask's population count
+ * (the elements past it are overwritten by the next step).  Scalar:
+ * branch-free, every element stored, the pointer moved by its bit.
+ */
+static uint64_t cp_mask[CHUNKS];
+static uint32_t cp_out[ELEMS + 64];
+static long cp_n;
+
+#define SV_COMPRESS(VL)                                                        \
+    static void sv_compress32_##VL(uint8_t *p)                                 \
+    {                                                                          \
+        uint32_t *out = cp_out;                                                \
+        for (int k = 0; k < CHUNKS; k++) {                                     \
+            uint64_t m = cp_mask[k];                                           \
+            for (int i = 0; i < 64; i += VL) {                                 \
+                register const uint8_t *ps asm("s0") = p + 256 * k + 4 * i;    \
+                register uint32_t *po asm("a7") = out;                         \
+                register uint64_t pm asm("a6") = m;                            \
+                asm volatile("sv_vblock_begin ext=1\n"                         \
+                             "sv_vl_rd rd=a4, vlmax=" #VL "\n"                 \
+                             "sv_reg16 key=a3, regidx=32, vew=3\n"             \
+                             "sv_reg16 key=a5, regidx=32, vew=3\n"             \
+                             "sv_reg16 key=a0, regidx=64, vew=3\n"             \
+                             "sv_pred16 key=a5, predidx=a6\n"                  \
+                             "sv_ops\n"                                        \
+                             "lw a3, 0(s0)\n"                                  \
+                             "sv_c c.mv a0, a5\n"                              \
+                             "sw a0, 0(a7)\n"                                  \
+                             "sv_vblock_end\n"                                 \
+                             :                                                 \
+                             : "r"(ps), "r"(po), "r"(pm)                       \
+                             : "a0", "a3", "a4", "a5", "memory");              \
+                out += __builtin_popcountll(                                   \
+                    VL == 64 ? m : m & ((1ull << (VL & 63)) - 1));             \
+                m = VL == 64 ? 0 : m >> (VL & 63);                             \
+            }                                                                  \
+        }                                                                      \
+        cp_n = out - cp_out;                                                   \
+    }
+SV_COMPRESS(1)
+SV_COMPRESS(8)
+SV_COMPRESS(64)
+
+static void scalar_compress32(uint8_t *p)
+{
+    uint32_t *out = cp_out;
+    for (int k = 0; k < CHUNKS; k++) {
+        const uint32_t *a = (const uint32_t *)p + 64 * k;
+        uint64_t m = cp_mask[k];
+        for (int i = 0; i < 64; i++, m >>= 1) {
+            *out = a[i];
+            out += m & 1;
+        }
+    }
+    cp_n = out - cp_out;
+}
+
+static int check_compress32(void)
+{
+    long j = 0;
+    for (int k = 0; k < CHUNKS; k++) {
+        const uint32_t *a = (const uint32_t *)buf + 64 * k;
+        for (int i = 0; i < 64; i++) {
+            if (cp_mask[k] >> i & 1) {
+                if (j >= cp_n || cp_out[j++] != a[i]) {
+                    return 1;
+                }
+            }
+        }
+    }
+    return j != cp_n;
+}
+
+/* ------------------------------------------------------------ cvtmul */
+/*
+ * y[i] = (double)x[i] * A: x packed 32-bit FP elements (f32..), FCVT.D.S
+ * into a default-width vector (f64..), FMUL.D by an untagged scalar,
+ * FSD.  Checked bit for bit against the same C on the guest.
+ */
+#define CVT_A 1.0 / 3.0
+static struct {
+    float x[ELEMS];
+    double y[ELEMS];
+} cv __attribute__((aligned(64)));
+
+#define SV_CVTMUL(VL)                                                          \
+    static void sv_cvtmul_##VL(uint8_t *p)                                     \
+    {                                                                          \
+        register const float *ps asm("s0") = cv.x;                             \
+        register double *pd asm("a3") = cv.y;                                  \
+        register double a asm("fa2") = CVT_A;                                  \
+        register long n asm("a2") = ELEMS;                                     \
+        (void)p;                                                               \
+        asm volatile("1:\n"                                                    \
+                     "sv_vblock_begin ext=1\n"                                 \
+                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
+                     "sv_reg16 key=fa0, regidx=f32, int=0, vew=3\n"            \
+                     "sv_reg16 key=fa1, regidx=f64, int=0\n"                   \
+                     "sv_ops\n"                                                \
+                     "flw fa0, 0(s0)\n"                                        \
+                     "fcvt.d.s fa1, fa0\n"                                     \
+                     "fmul.d fa1, fa1, fa2\n"                                  \
+                     "fsd fa1, 0(a3)\n"                                        \
+                     "sv_vblock_end\n"                                         \
+                     "slli t0, a4, 2\n"                                        \
+                     "add s0, s0, t0\n"                                        \
+                     "add t0, t0, t0\n"                                        \
+                     "add a3, a3, t0\n"                                        \
+                     "sub a2, a2, a4\n"                                        \
+                     "bnez a2, 1b\n"                                           \
+                     : "+r"(ps), "+r"(pd), "+r"(n)                             \
+                     : "f"(a)                                                  \
+                     : "fa0", "fa1", "a4", "t0", "memory");                    \
+    }
+SV_CVTMUL(1)
+SV_CVTMUL(8)
+SV_CVTMUL(64)
+
+static void scalar_cvtmul(uint8_t *p)
+{
+    (void)p;
+    for (int i = 0; i < ELEMS; i++) {
+        cv.y[i] = (double)cv.x[i] * (CVT_A);
+    }
+}
+
+static int check_cvtmul(void)
+{
+    for (int i = 0; i < ELEMS; i++) {
+        volatile double want = (double)cv.x[i] * (CVT_A);
+        if (memcmp(&cv.y[i], (const void *)&want, 8)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* fill()'s part for these kernels. */
+static void fill_shapes(void)
+{
+    for (int i = 0; i < ELEMS; i++) {
+        gs.idx[i] = (uint32_t)(i * 1237 + 11) & (ELEMS - 1); /* permutation */
+        gs.t[i] = (uint32_t)i * 2654435761u;
+        gs.v[i] = (uint32_t)i * 40503u + 7;
+        gs.out[i] = 0;
+        cv.x[i] = (float)((i * 37 % 1001 - 500) / 7.0);
+        cv.y[i] = 0;
+    }
+    for (int i = 0; i < 3 * ELEMS; i++) {
+        st[i] = (uint32_t)i * 0x01000193u;
+    }
+    for (int i = 0; i < 64; i++) {
+        st_addr[i] = (uint64_t)(uintptr_t)&st[3 * i + 1];
+    }
+    for (int k = 0; k < CHUNKS; k++) {
+        cp_mask[k] = 0xd1b54a32d192ed03ull * (uint64_t)(k + 3);
+    }
+    memset(cp_out, 0, sizeof(cp_out));
+    cp_n = 0;
+}
+
 /* ------------------------------------------------------------ driver */
 typedef void (*kernel_fn)(uint8_t *);
 typedef struct kernel {
@@ -622,6 +1152,56 @@ static const kernel kernels[] = {
      scalar_saxpy64,
      {sv_saxpy64_1, sv_saxpy64_8, sv_saxpy64_32},
      check_saxpy64},
+    {"macs8",
+     1,
+     scalar_macs8,
+     {sv_macs8_1, sv_macs8_8, sv_macs8_64},
+     check_macs8},
+    {"macs16",
+     2,
+     scalar_macs16,
+     {sv_macs16_1, sv_macs16_8, sv_macs16_64},
+     check_macs16},
+    {"macs32",
+     4,
+     scalar_macs32,
+     {sv_macs32_1, sv_macs32_8, sv_macs32_64},
+     check_macs32},
+    {"memchrff",
+     1,
+     scalar_memchr,
+     {sv_memchrff1, sv_memchrff8, sv_memchrff64},
+     check_memchr},
+    {"gather32",
+     4,
+     scalar_gather32,
+     {sv_gather32_1, sv_gather32_8, sv_gather32_64},
+     check_gather32},
+    {"scatter32",
+     4,
+     scalar_scatter32,
+     {sv_scatter32_1, sv_scatter32_8, sv_scatter32_64},
+     check_scatter32},
+    {"stride32",
+     4,
+     scalar_stride32,
+     {sv_stride32_1, sv_stride32_8, sv_stride32_64},
+     check_stride32},
+    {"max16",
+     2,
+     scalar_max16,
+     {sv_max16_1, sv_max16_8, sv_max16_64},
+     check_max16},
+    {"compress32",
+     4,
+     scalar_compress32,
+     {sv_compress32_1, sv_compress32_8, sv_compress32_64},
+     check_compress32},
+    {"cvtmul",
+     8,
+     scalar_cvtmul,
+     {sv_cvtmul_1, sv_cvtmul_8, sv_cvtmul_64},
+     check_cvtmul},
 };
 static const unsigned vls[3] = {1, 8, 64};
 
@@ -630,6 +1210,7 @@ static void fill(void)
     for (size_t i = 0; i < sizeof(buf); i++) {
         buf[i] = (uint8_t)(i * 131 + (i >> 7) * 17);
     }
+    memcpy(buf0, buf, sizeof(buf));
     memset(dst, 0, sizeof(dst));
     for (int k = 0; k < CHUNKS; k++) {
         sel_mask[k] = 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1);
@@ -640,6 +1221,7 @@ static void fill(void)
     mc[ELEMS - 1] = 0xff; /* ...but the last byte */
     fill_saxpy(32);
     fill_saxpy(64);
+    fill_shapes();
     mc_found = NULL;
     for (int k = 0; k < CHUNKS; k++) {
         const uint32_t *a = (const uint32_t *)(buf + k * 768);
@@ -702,7 +1284,7 @@ int main(int argc, char **argv)
         return 2;
     }
     printf("kernels_bench: %d elements per pass, best of %d\n", ELEMS, ROUNDS);
-    printf("%-7s %12s %12s %12s %12s\n", "kernel", "scalar B/ns", "SV VL1",
+    printf("%-10s %12s %12s %12s %12s\n", "kernel", "scalar B/ns", "SV VL1",
            "SV VL8", "SV VL64");
     for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
         const kernel *k = &kernels[i];
@@ -718,7 +1300,7 @@ int main(int argc, char **argv)
                 best[j] = t < best[j] ? t : best[j];
             }
         }
-        printf("%-7s", k->name);
+        printf("%-10s", k->name);
         for (int j = 0; j < 4; j++) {
             printf(" %12.3f", ELEMS * k->elem_bytes / best[j]);
         }

@@ -3,7 +3,10 @@
  * (svs_* names; svstring.c exports the standard names on top of these).
  * Every function needs -cpu rv64,xsv=true; each leaves STATE = 0.
  *
- * Shapes (rules: docs/sv-state.md; the kit: linux-user-tests/include):
+ * Written in sv-as syntax (docs/guide.md section 2) and assembled through
+ * tools/sv-cc; the blocks that gas macros repeat are macros without
+ * arguments in their sv. lines (sv-as reads the text before gas expands
+ * it).  Shapes (rules: docs/sv-state.md):
  *   * Byte elements (vew=1) at x32.. (64 bytes fill x32..x39); 64-bit
  *     elements at x32..x95 for the word paths of memcpy/memmove/memset
  *     (512 bytes a block).  The VL register is a4, MVL 64.
@@ -43,36 +46,12 @@
 .endm
 
 /*
- * A block's VL register a4, MVL 64: `vl64` sets VL = MVL; `vl64 n` sets
- * VL = min(n, 64) from register n.
+ * A block's VL register is a4, MVL 64: `sv.vl a4, zero, 64` sets VL = MVL,
+ * `sv.vl a4, n, 64` VL = min(n, 64).  A search's bytes are at x32 (and
+ * x40), loaded with fail-on-first (/ff, all-ones mask) so that a vector
+ * branch on them cuts a4 at the first failing element (§7.3); c is a1 as
+ * a scalar byte (/w=8 on the branch).
  */
-.macro vl64 n=
-    .ifb \n
-    sv_vl_rd rd=a4, vlmax=64
-    .else
-    sv_vl_rvc rd=a4, rs1=\n, vlmax=64
-    .endif
-.endm
-
-/*
- * The byte registers of a search: t0 at x32 (and with two=1, t1 at x40),
- * each with the predicate that makes a vector branch on it fail-on-first
- * (§7.3: a4 := the index of the first failing element); with c=1, c in
- * a1 as a scalar byte operand.  Register entries come before predicates.
- */
-.macro scan_regs two=0, c=0
-    sv_reg16 key=t0, regidx=32, vew=1
-    .if \two
-    sv_reg16 key=t1, regidx=40, vew=1
-    .endif
-    .if \c
-    sv_reg16 key=a1, regidx=a1, isvec=0, vew=1
-    .endif
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
-    .if \two
-    sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1
-    .endif
-.endm
 
 /* a0 += a4 (and a1 += a4 with two=1): past the bytes a block accepted. */
 .macro skip_a4 two=0
@@ -110,14 +89,16 @@
  * size_t strlen-like scan: a4 bytes (VL from register \n, or MVL) from
  * a0, looped while none of them is the NUL; on exit a0 points at it.
  */
-.macro scan_nul n=
-    sv_vblock_begin
-    vl64 \n
-    scan_regs
-    sv_ops
-    lb t0, 0(a0)
-    sv_bne t0, x0, 2b           /* ifall: no NUL among the a4 bytes */
-    sv_vblock_end
+.macro scan_nul_mvl
+    sv.vl a4, zero, 64
+    sv.lb/w=8/ff *x32, 0(a0)
+    sv.bne/w=8/ff *x32, zero, 2b    /* ifall: no NUL among the a4 bytes */
+    add a0, a0, a4              /* the NUL */
+.endm
+.macro scan_nul_a2
+    sv.vl a4, a2, 64
+    sv.lb/w=8/ff *x32, 0(a0)
+    sv.bne/w=8/ff *x32, zero, 2b    /* ifall: no NUL among the a4 bytes */
     add a0, a0, a4              /* the NUL */
 .endm
 
@@ -126,7 +107,7 @@ svs_func svs_strlen
     mv a1, a0
     li a4, 0                    /* into the add: one TB less per call */
 2:  add a0, a0, a4
-    scan_nul
+    scan_nul_mvl
     ret_length a1
 svs_endfunc svs_strlen
 
@@ -139,7 +120,7 @@ svs_func svs_strnlen
 2:  add a0, a0, a4
     sub a2, a2, a4
     beqz a2, 8f
-1:  scan_nul a2
+1:  scan_nul_a2
     ret_length a3
 8:  csrw STATE, zero
     mv a0, a1
@@ -153,13 +134,9 @@ svs_func svs_memchr
 2:  add a0, a0, a4
     sub a2, a2, a4
     beqz a2, 8f
-1:  sv_vblock_begin
-    vl64 a2
-    scan_regs c=1
-    sv_ops
-    lb t0, 0(a0)
-    sv_bne t0, a1, 2b           /* ifall: (unsigned char)c not among them */
-    sv_vblock_end
+1:  sv.vl a4, a2, 64
+    sv.lb/w=8/ff *x32, 0(a0)
+    sv.bne/w=8/ff *x32, a1, 2b      /* ifall: (unsigned char)c not among them */
     add a0, a0, a4
     csrw STATE, zero
     ret
@@ -175,23 +152,15 @@ svs_endfunc svs_memchr
  */
 svs_func svs_strchr
     andi a1, a1, 0xff
-1:  sv_vblock_begin ext=1
-    vl64
-    scan_regs c=1
-    sv_ops
-    lb t0, 0(a0)
-    sv_bne t0, x0, 2f           /* no NUL in these a4 bytes */
-    sv_bne t0, a1, 4f           /* a4 = the NUL: no c before it */
-    sv_vblock_end
+1:  sv.vl a4, zero, 64
+    sv.lb/w=8/ff *x32, 0(a0)
+    sv.bne/w=8/ff *x32, zero, 2f    /* no NUL in these a4 bytes */
+    sv.bne/w=8/ff *x32, a1, 4f      /* a4 = the NUL: no c before it */
     add a0, a0, a4              /* c at a4 */
     csrw STATE, zero
     ret
-2:  sv_vblock_begin
-    vl64 a4
-    scan_regs c=1
-    sv_ops
-    sv_bne t0, a1, 3f           /* no c either: next bytes */
-    sv_vblock_end
+2:  sv.vl a4, a4, 64
+    sv.bne/w=8/ff *x32, a1, 3f      /* no c either: next bytes */
     add a0, a0, a4              /* c at a4 */
     csrw STATE, zero
     ret
@@ -219,26 +188,23 @@ svs_func \name
     .if \bounded
     beqz a2, 8f
     .endif
-1:  sv_vblock_begin ext=1
+1:
     .if \bounded
-    vl64 a2
+    sv.vl a4, a2, 64
+    sv.lb/w=8/ff *x32, 0(a0)
+    sv.lb/w=8/ff *x40, 0(a1)
+    sv.bne/w=8/ff *x32, zero, 2f    /* no NUL in s1's a4 bytes */
+    sv.beq/w=8/ff/notall *x32, *x40, 4f /* a4 := first difference (or NUL) */
     .else
-    vl64
+    sv.vl a4, zero, 64
+    sv.lb/w=8/ff *x32, 0(a0)
+    sv.lb/w=8/ff *x40, 0(a1)
+    sv.bne/w=8/ff *x32, zero, 2f
+    sv.beq/w=8/ff/notall *x32, *x40, 4f
     .endif
-    scan_regs two=1
-    sv_ops
-    lb t0, 0(a0)
-    lb t1, 0(a1)
-    sv_bne t0, x0, 2f           /* no NUL in s1's a4 bytes */
-    sv_beq t0, t1, 4f           /* a4 := first difference (or the NUL) */
-    sv_vblock_end
     j 4f
-2:  sv_vblock_begin
-    vl64 a4
-    scan_regs two=1
-    sv_ops
-    sv_beq t0, t1, 4f           /* ifnotall: a4 := first difference */
-    sv_vblock_end
+2:  sv.vl a4, a4, 64
+    sv.beq/w=8/ff/notall *x32, *x40, 4f /* a4 := first difference */
     skip_a4 two=1               /* all equal: next bytes */
     .if \bounded
     sub a2, a2, a4
@@ -265,25 +231,17 @@ str_compare svs_strncmp, 1
  */
 svs_func svs_strcpy
     mv a3, a0
-1:  sv_vblock_begin
-    vl64
-    scan_regs
-    sv_ops
-    lb t0, 0(a1)
-    sv_bne t0, x0, 2f
-    sb t0, 0(a0)
-    sv_vblock_end
+1:  sv.vl a4, zero, 64
+    sv.lb/w=8/ff *x32, 0(a1)
+    sv.bne/w=8/ff *x32, zero, 2f
+    sv.sb/w=8 *x32, 0(a0)
     add a0, a0, a4
     sb zero, 0(a0)
     csrw STATE, zero
     mv a0, a3
     ret
-2:  sv_vblock_begin
-    vl64 a4
-    sv_reg16 key=t0, regidx=32, vew=1
-    sv_ops
-    sb t0, 0(a0)
-    sv_vblock_end
+2:  sv.vl a4, a4, 64
+    sv.sb/w=8 *x32, 0(a0)
     skip_a4 two=1
     j 1b
 svs_endfunc svs_strcpy
@@ -291,14 +249,10 @@ svs_endfunc svs_strcpy
 /* int svs_memcmp(const void *a, const void *b, size_t n) */
 svs_func svs_memcmp
     beqz a2, 8f
-1:  sv_vblock_begin ext=1
-    vl64 a2
-    scan_regs two=1
-    sv_ops
-    lb t0, 0(a0)
-    lb t1, 0(a1)
-    sv_beq t0, t1, 3f           /* ifnotall: a4 := first difference */
-    sv_vblock_end
+1:  sv.vl a4, a2, 64
+    sv.lb/w=8/ff *x32, 0(a0)
+    sv.lb/w=8/ff *x40, 0(a1)
+    sv.beq/w=8/ff/notall *x32, *x40, 3f /* a4 := first difference */
     skip_a4 two=1
     sub a2, a2, a4
     bnez a2, 1b
@@ -310,27 +264,34 @@ svs_endfunc svs_memcmp
  * One block of a4 = min(\n, 64) elements at a1 into a0: bytes, or with
  * words=1 64-bit words; with load=0 it stores t0's elements as they are.
  */
-.macro copy_block n, words=0, load=1
-    sv_vblock_begin
-    vl64 \n
-    .if \words
-    sv_reg16 key=t0, regidx=32
-    .else
-    sv_reg16 key=t0, regidx=32, vew=1
-    .endif
-    sv_ops
-    .if \words
-    .if \load
-    ld t0, 0(a1)
-    .endif
-    sd t0, 0(a0)
-    .else
-    .if \load
-    lb t0, 0(a1)
-    .endif
-    sb t0, 0(a0)
-    .endif
-    sv_vblock_end
+/* One block of a copy (or, store_*, of a memset: x32.. holds the
+ * pattern): VL = min(n, 64) bytes or 64-bit words from a1 to a0. */
+.macro copy_bytes_a2
+    sv.vl a4, a2, 64
+    sv.lb/w=8 *x32, 0(a1)
+    sv.sb/w=8 *x32, 0(a0)
+.endm
+.macro copy_bytes_a3
+    sv.vl a4, a3, 64
+    sv.lb/w=8 *x32, 0(a1)
+    sv.sb/w=8 *x32, 0(a0)
+.endm
+.macro copy_words_a3
+    sv.vl a4, a3, 64
+    sv.ld *x32, 0(a1)
+    sv.sd *x32, 0(a0)
+.endm
+.macro store_bytes_a2
+    sv.vl a4, a2, 64
+    sv.sb/w=8 *x32, 0(a0)
+.endm
+.macro store_bytes_a3
+    sv.vl a4, a3, 64
+    sv.sb/w=8 *x32, 0(a0)
+.endm
+.macro store_words_a3
+    sv.vl a4, a3, 64
+    sv.sd *x32, 0(a0)
 .endm
 
 /* a3 := min(\n, 64) (a backward block's elements); clobbers t1. */
@@ -351,7 +312,7 @@ svs_endfunc svs_memcmp
 .macro copy_bytes_fwd label
 \label:
     beqz a2, \label\()_done
-    copy_block a2
+    copy_bytes_a2
     skip_a4 two=1
     sub a2, a2, a4
     j \label
@@ -361,7 +322,7 @@ svs_endfunc svs_memcmp
 /* a3 = 64-bit words (> 0); a0/a1 advance by 8 * a3. */
 .macro copy_words_fwd label
 \label:
-    copy_block a3, words=1
+    copy_words_a3
     slli t1, a4, 3
     add a0, a0, t1
     add a1, a1, t1
@@ -377,7 +338,7 @@ svs_endfunc svs_memcmp
     sub a0, a0, a3
     sub a1, a1, a3
     sub a2, a2, a3
-    copy_block a3
+    copy_bytes_a3
     j \label
 \label\()_done:
 .endm
@@ -390,7 +351,7 @@ svs_endfunc svs_memcmp
     sub a0, a0, t1
     sub a1, a1, t1
     sub a5, a5, a3
-    copy_block a3, words=1
+    copy_words_a3
     bnez a5, \label
 .endm
 
@@ -408,7 +369,7 @@ svs_endfunc svs_memcmp
     neg a3, a0                  /* head bytes up to 8-alignment */
     andi a3, a3, 7
     beqz a3, \p\()_words
-    copy_block a3
+    copy_bytes_a3
     add a0, a0, a3
     add a1, a1, a3
     sub a2, a2, a3
@@ -446,7 +407,7 @@ svs_func svs_memmove
     sub a0, a0, a3
     sub a1, a1, a3
     sub a2, a2, a3
-    copy_block a3
+    copy_bytes_a3
 3:  srli a5, a2, 3
     andi a2, a2, 7
     copy_words_bwd .Lmm_wb
@@ -472,29 +433,25 @@ svs_func svs_memset
     mul a5, a1, t1
     addi a3, a2, 7
     srli a3, a3, 3
-    sv_vblock_begin
-    vl64 a3
-    sv_reg16 key=t0, regidx=32
-    sv_ops
-    addi t0, a5, 0
-    sv_vblock_end
+    sv.vl a4, a3, 64
+    sv.addi *x32, a5, 0             /* the pattern into x32..x95 */
     li t1, 64
     bltu a2, t1, 5f
     neg a3, a0                  /* head bytes up to 8-alignment */
     andi a3, a3, 7
     beqz a3, 3f
-    copy_block a3, load=0
+    store_bytes_a3
     add a0, a0, a3
     sub a2, a2, a3
 3:  srli a3, a2, 3
     andi a2, a2, 7
-4:  copy_block a3, words=1, load=0
+4:  store_words_a3
     slli t1, a4, 3
     add a0, a0, t1
     sub a3, a3, a4
     bnez a3, 4b
 5:  beqz a2, 9f
-    copy_block a2, load=0
+    store_bytes_a2
     add a0, a0, a4
     sub a2, a2, a4
     j 5b

@@ -13,7 +13,11 @@
 # unit-stride loads and stores near page ends (the inline one-page path,
 # which SV_BACKEND=helper and general leave out, and its fallback); with
 # "fp", FP element loops over special values under random rounding modes
-# (the specialised FP helpers, which general leaves out).
+# (the specialised FP helpers, which general leaves out); with "shape",
+# the shapes no fast path was built for (mixed widths and untagged
+# scalars, data-dependent fail-on-first, indexed and strided memory at
+# page edges, twin predication, SUBVL: the general loop everywhere today,
+# the compiled path and its specialisations later).
 #   backends.sh QEMU FUZZ_VBLOCK CPU ROUNDS SEED [MODE]
 set -eu
 qemu=$1 fuzz=$2 cpu=$3 rounds=$4 seed=$5 mode=${6:-}

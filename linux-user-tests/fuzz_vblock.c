@@ -12,14 +12,27 @@
  * (fuzz_save below).  The program's own data is read-only while a block
  * runs, so that random stores cannot corrupt the fuzzer.
  *
- *   fuzz_vblock [rounds [seed [digest [alu|fuse|run|fp]]]]
+ *   fuzz_vblock [rounds [seed [digest [alu|fuse|run|fp|shape]]]]
  *                                  default: 20000 rounds, seed 1
+ *   fuzz_vblock 1 seed bench MODE VL REPS
+ *                                  bench-shapes (below)
  *
  * "alu" generates well-formed blocks of integer ALU opcodes instead
  * (put_alu_block), for the backend-agreement test of the ALU backends;
  * "fuse" load + vector branch pairs (put_fuse_block); "run" unit-stride
  * runs near page ends (put_run_block); "fp" FP element loops over
- * special values under random rounding modes (put_fp_block).
+ * special values under random rounding modes (put_fp_block); "shape"
+ * the shapes the fast paths were not built for (put_shape_block: mixed
+ * widths with untagged scalars, data-dependent fail-on-first, indexed
+ * and strided memory at page edges, twin predication, SUBVL).
+ *
+ * "bench" (bench/shapes.sh) generates one block of MODE (alu, run, fp,
+ * fuse (never its loop form), shape, or one shape kind: mixw ffirst mem
+ * twin fpff) from the seed with VL = MVL = VL, runs it REPS times in a
+ * loop (s11 counts) and prints "bench mode=... kind=... vl=... ops=...
+ * vlend=N result=ok" when the loop ran to its end (vlend: the block's VL
+ * register after the last run, below vl when fail-on-first cut it),
+ * else the signal, pc and fault address that stopped it.
  *
  * With "digest", each round prints one line "round signal hash": a hash
  * of what the block left -- the signal, its address, the signal
@@ -135,6 +148,8 @@ asm(".pushsection .text\n"
  */
 typedef struct fuzz_digest {
     uint64_t hash;
+    /* bench mode: the signal context's x0..x31 (pc in x0's place) */
+    uint64_t regs[32], addr;
 } fuzz_digest;
 static fuzz_digest *digest_page;
 
@@ -169,6 +184,9 @@ void fuzz_digest_handler(int sig, siginfo_t *si, void *ctx)
         h = fnv(h, rec + 8, 1560 - 8);
     }
     digest_page->hash = h;
+    memcpy(digest_page->regs, uc->uc_mcontext.__gregs,
+           sizeof(digest_page->regs));
+    digest_page->addr = addr;
     fuzz_sig_entry(sig);
 }
 
@@ -267,6 +285,9 @@ asm(".pushsection .text\n"
     "j fuzz_enter\n"
     ".option pop\n"
     ".popsection\n");
+
+/* bench mode: every generated block runs VL = MVL = force_vlmax. */
+static unsigned force_vlmax;
 
 static uint64_t rng = 1;
 static uint64_t rnd(void)
@@ -484,7 +505,8 @@ static unsigned put_alu_op(uint8_t *p, unsigned room)
  */
 static void put_t5_vl_block(uint8_t *code, unsigned *off, unsigned vlmax)
 {
-    if (rnd() % 8) {
+    /* (bench mode: always the first form, VL = force_vlmax) */
+    if (rnd() % 8 || force_vlmax) {
         unsigned subvl = rnd() % 8 ? 0 : rnd() % 4;
         put16(code, off,
               (uint16_t)(0 << 14 | subvl << 12 | (vlmax - 1) << 6 |
@@ -505,6 +527,7 @@ static unsigned put_alu_block(uint8_t *code)
     unsigned vew = rnd() % 4, vlmax = rnd() % 2   ? words[rnd() % 8]
                                       : rnd() % 2 ? 8 + rnd() % 57
                                                   : 1 + rnd() % 64;
+    vlmax = force_vlmax ? force_vlmax : vlmax;
     /* The predicate registers: x9, x10 (8-bit entries), else random. */
     unsigned pidx[2] = {9, 10};
     /* Registers of one vector at the block's main width; four fit. */
@@ -600,11 +623,12 @@ static unsigned put_fuse_block(uint8_t *code, int *loop)
     unsigned off = 0, vlmax, regidx, vew, ffirst, fn, imm, len, b_at;
     int32_t rel;
 
-    *loop = rnd() % 3 == 0;
+    *loop = rnd() % 3 == 0 && !force_vlmax; /* bench: never the loop */
     fuse_key = keys[rnd() % 9];
     fuse_vl_reg = *loop || rnd() % 2 ? 14 : 16 + rnd() % 4;
     fuse_rs2 = rnd() % 3 ? 0 : 20 + rnd() % 4;
     vlmax = rnd() % 2 ? 64 : 1 + rnd() % 64;
+    vlmax = force_vlmax ? force_vlmax : vlmax;
     regidx = rnd() % 8 ? 32 + rnd() % 89 : rnd() % 128;
     vew = rnd() % 2 ? 1 : rnd() % 4; /* 8-bit elements, mostly */
     ffirst = rnd() % 4 != 0;
@@ -683,6 +707,7 @@ static unsigned put_run_block(uint8_t *code)
     unsigned vew = rnd() % 4, vlmax = rnd() % 2   ? 64
                                       : rnd() % 2 ? 1 + rnd() % 64
                                                   : 32;
+    vlmax = force_vlmax ? force_vlmax : vlmax;
     unsigned esz = vew ? 1u << (vew - 1) : 8;
     unsigned q = (vlmax * esz + 7) / 8;
     unsigned room = 96 > 3 * q ? 96 - 3 * q : 1;
@@ -861,6 +886,7 @@ static unsigned put_fp_block(uint8_t *code)
     /* default-width FP elements take a register each: shorter vectors */
     unsigned vlmax =
         vew ? (rnd() % 2 ? 8 + rnd() % 57 : 1 + rnd() % 64) : 1 + rnd() % 24;
+    vlmax = force_vlmax ? force_vlmax : vlmax;
     unsigned esz = vew ? 1u << (vew - 1) : 8;
     /* Registers of one vector at the block's main width; four fit. */
     unsigned q = (vlmax * esz + 7) / 8;
@@ -964,17 +990,372 @@ static uint64_t fp_value(void)
     }
 }
 
+/*
+ * "shape" mode: well-formed blocks of the shapes that the fast paths
+ * were not built for (issue 22), one kind per block:
+ *   0 mixw: integer ALU ops (put_alu_op) on a0..a3 at independent
+ *     element widths, now and then tagged scalars, with untagged
+ *     scalars (t0, s1, x0) as operands;
+ *   1 ffirst: the same with data-dependent fail-on-first on most
+ *     predicate entries (§7.2), zeroing and inversion at random;
+ *   2 mem: loads and stores through a4, mostly a default-width vector of
+ *     addresses (indexed, §8.1; now and then at a narrower width, the
+ *     §8.2 block model), which the round fills with a constant stride
+ *     (0, small, negative, 4095, a page) from near a page boundary of
+ *     RUN_PAGES pages (RW RW unmapped RO RW), else a tagged scalar (unit
+ *     stride); predicate entries on both sides (twin), trap fail-on-first
+ *     on either side often; now and then ADD a4, a4, t1 (t1: the stride
+ *     times VL) or ADDI a4 moving every address;
+ *   3 twin: C.MV between a0..a2 (and from untagged t0), loads and stores
+ *     through a4 (a tagged scalar near a page boundary) with predicates
+ *     on both sides: compress, expand, the §5.4 table; ADDI copies
+ *     (single-predicated) beside them;
+ *   4 fpff: FP ops (put_fp_op) on fa0..fa2 at mixed widths (default, 32,
+ *     16) with t0 as an integer vector for compares, FCVT among them;
+ *     fail-on-first on the FP entries and on t0's (zero results, false
+ *     compares).
+ * Every block: a VL block t5 := VLMAX (force_vlmax when set), SUBVL 2..4
+ * in one block in four, four 16-bit register entries, four 16-bit
+ * predicate entries.  shape_addr_idx/shape_addr_n tell the round where
+ * a4's address vector lives (n = 0: none).
+ */
+static int shape_mode;
+static int shape_force_kind = -1; /* bench mode: one kind; else random */
+static unsigned shape_addr_idx, shape_addr_n, shape_kind;
+static int shape_round; /* this round's block is a shape block */
+static const char *const shape_kinds[] = {"mixw", "ffirst", "mem", "twin",
+                                          "fpff"};
+
+/* A predicate mask register: all ones (x0 inverted) often, else x9, x10,
+ * t5 (VL), t1 or any; fail-on-first ffirst8 times in 8. */
+static void shape_pred(uint8_t *code, unsigned *off, unsigned key, int fp,
+                       unsigned ffirst8)
+{
+    static const uint8_t regs[] = {9, 10, 9, 10, 30, 6};
+    unsigned pidx, zero = rnd() % 4 == 0, inv = rnd() % 2;
+    unsigned ffirst = rnd() % 8 < ffirst8;
+
+    if (rnd() % 3 == 0) {
+        pidx = 0, inv = 1, zero = 0;
+    } else {
+        pidx = rnd() % 4 ? regs[rnd() % sizeof(regs)] : rnd() % 32;
+        if (pidx == 0 && zero && inv) {
+            inv = 0;
+        }
+    }
+    put16(code, off,
+          (uint16_t)(pidx << 11 | zero << 10 | inv << 9 | !fp << 8 | key << 1 |
+                     ffirst));
+}
+
+/*
+ * The first register of a vector of q registers: right after the
+ * previous vector (*next), now and then a little apart, or anywhere in
+ * x32..x127 (overlapping others); moved down to end by x127.
+ */
+static unsigned shape_place(unsigned *next, unsigned q)
+{
+    unsigned idx = *next + (rnd() % 4 ? 0 : rnd() % 4);
+
+    if (rnd() % 8 == 0) {
+        idx = 32 + rnd() % 96; /* anywhere: overlaps */
+    }
+    if (idx + q > 128) {
+        idx = q <= 96 ? 128 - q : 32;
+    }
+    *next = idx + q < 128 ? idx + q : 32;
+    return idx;
+}
+
+static unsigned put_shape_block(uint8_t *code)
+{
+    static const uint8_t fvews[] = {0, 2, 3};
+    unsigned kind = shape_force_kind >= 0 ? (unsigned)shape_force_kind
+                                          : (unsigned)(rnd() % 5);
+    unsigned subvl = rnd() % 4 ? 0 : 1 + rnd() % 3, nsub = subvl + 1;
+    unsigned vlmax = kind == 2 || kind == 3 ? 1 + rnd() % 32
+                     : rnd() % 2            ? 8 * (1 + rnd() % 8)
+                                            : 1 + rnd() % 64;
+    unsigned off = 0, head = 22, len, next = 32 + rnd() % 8;
+
+    if (force_vlmax) {
+        vlmax = force_vlmax;
+    }
+    shape_kind = kind;
+    shape_addr_n = 0;
+    len = head + 4 * (2 + rnd() % 6) +
+          (kind == 0 || kind == 1 || kind == 3 ? 2 * (rnd() % 2) : 0);
+    /* VBLOCK2: VL block, 4 register entries, 4 predicate entries (16-bit) */
+    put16(code, &off,
+          (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 1 << 9 | 1 << 8 | 1 << 7 |
+                     0x7f));
+    put16(code, &off, (uint16_t)((len - 12) / 2));
+    put16(code, &off, (uint16_t)(subvl << 12 | (vlmax - 1) << 6 | 30));
+    switch (kind) {
+    case 0:
+    case 1: /* a0..a3 at independent widths */
+        for (unsigned k = 0; k < 4; k++) {
+            unsigned vew = rnd() % 4, isvec = rnd() % 6 != 0;
+            unsigned q = (vlmax * nsub * (vew ? 4u << vew : 64) / 8 + 7) / 8;
+            unsigned idx = isvec ? shape_place(&next, q) : 1 + rnd() % 31;
+            put16(code, &off,
+                  (uint16_t)(isvec << 15 | idx << 8 | 1 << 7 | vew << 5 |
+                             (10 + k)));
+        }
+        for (unsigned k = 0; k < 4; k++) {
+            shape_pred(code, &off, rnd() % 8 ? 10 + k : 31, 0, kind ? 6 : 1);
+        }
+        break;
+    case 2:
+    case 3: { /* a0..a2 data, a4 address */
+        unsigned vew = rnd() % 4, indexed = kind == 2 && rnd() % 4 != 0;
+        unsigned aw = rnd() % 8 ? 0 : 1 + rnd() % 3;
+
+        for (unsigned k = 0; k < 3; k++) {
+            unsigned ew = rnd() % 4 ? vew : rnd() % 4, isvec = rnd() % 8 != 0;
+            unsigned q = (vlmax * nsub * (ew ? 4u << ew : 64) / 8 + 7) / 8;
+            unsigned idx = isvec ? shape_place(&next, q) : 10 + k;
+            put16(code, &off,
+                  (uint16_t)(isvec << 15 | idx << 8 | 1 << 7 | ew << 5 |
+                             (10 + k)));
+        }
+        if (indexed) {
+            unsigned n = vlmax * nsub > 64 ? 64 : vlmax * nsub;
+            unsigned q = aw ? (n * (4u << aw) / 8 + 7) / 8 : n;
+            shape_addr_idx = shape_place(&next, q);
+            shape_addr_n = q;
+            put16(code, &off,
+                  (uint16_t)(1 << 15 | shape_addr_idx << 8 | 1 << 7 | aw << 5 |
+                             14));
+        } else {
+            /* a4 scalar: default width, or one that cuts the access */
+            put16(
+                code, &off,
+                (uint16_t)(14 << 8 | 1 << 7 | (rnd() % 4 ? 0 : aw) << 5 | 14));
+        }
+        for (unsigned k = 0; k < 4; k++) {
+            unsigned key = k == 3 ? 14 : 10 + rnd() % 3;
+            shape_pred(code, &off, rnd() % 8 ? key : 31, 0, kind == 2 ? 3 : 1);
+        }
+        break;
+    }
+    default: /* fa0..fa2 at mixed widths, t0 an integer vector */
+        for (unsigned k = 0; k < 3; k++) {
+            unsigned vew = fvews[rnd() % 3];
+            unsigned q = (vlmax * nsub * (vew ? 4u << vew : 64) / 8 + 7) / 8;
+            unsigned idx = shape_place(&next, q);
+            put16(code, &off,
+                  (uint16_t)((rnd() % 8 != 0) << 15 | idx << 8 | vew << 5 |
+                             (10 + k)));
+        }
+        {
+            unsigned vew = rnd() % 4;
+            unsigned q = (vlmax * nsub * (vew ? 4u << vew : 64) / 8 + 7) / 8;
+            put16(code, &off,
+                  (uint16_t)(1 << 15 | shape_place(&next, q) << 8 | 1 << 7 |
+                             vew << 5 | 5));
+        }
+        for (unsigned k = 0; k < 3; k++) {
+            shape_pred(code, &off, rnd() % 8 ? 10 + rnd() % 3 : 31, 1, 4);
+        }
+        shape_pred(code, &off, 5, 0, 4);
+        break;
+    }
+    while (off < len) {
+        unsigned room = len - off;
+        uint32_t w;
+
+        switch (kind) {
+        case 0:
+        case 1:
+            off += put_alu_op(code + off, room);
+            continue;
+        case 4:
+            off += put_fp_op(code + off);
+            continue;
+        default:
+            break;
+        }
+        if (kind == 3 && (room < 4 || rnd() % 3 == 0)) {
+            /* C.MV rd, rs2: a0..a2, or a splat of untagged t0 */
+            uint32_t rd = 10 + rnd() % 3, rs2 = rnd() % 6 ? 10 + rnd() % 3 : 5;
+            put16(code, &off, (uint16_t)(0x8002 | rd << 7 | rs2 << 2));
+            continue;
+        }
+        if (kind == 3 && rnd() % 6 == 0) {
+            /* addi rd, rs1, 0: a single-predicated copy */
+            w = (10 + rnd() % 3) << 15 | (10 + rnd() % 3) << 7 | 0x13;
+        } else if (kind == 2 && rnd() % 8 == 0) {
+            w = rnd() % 2 ? 6u << 20 | 14 << 15 | 14 << 7 | 0x33 /* add */
+                          : (uint32_t)((rnd() % 2 ? 8 : -8) &
+                                       (force_vlmax ? 0 : 0xfff))
+                                    << 20 |
+                                14 << 15 | 14 << 7 | 0x13; /* addi */
+        } else {
+            /* LB..LD, LBU..LWU, SB..SD through a4, mostly the width */
+            static const unsigned f3_of[4] = {3, 0, 1, 2};
+            uint32_t reg = 10 + rnd() % 3,
+                     f3 = rnd() % 3 ? f3_of[rnd() % 4] : rnd() % 4;
+            uint32_t imm = rnd() % 2 ? 0 : (rnd() % 33) - 16;
+
+            if (rnd() % 2) {
+                f3 |= f3 < 3 && rnd() % 4 == 0 ? 4 : 0;
+                w = (imm & 0xfff) << 20 | 14 << 15 | f3 << 12 | reg << 7 | 0x03;
+            } else {
+                w = ((imm >> 5) & 0x7f) << 25 | reg << 20 | 14 << 15 |
+                    f3 << 12 | (imm & 0x1f) << 7 | 0x23;
+            }
+        }
+        put32(code, &off, w);
+    }
+    return len;
+}
+
+/* Round setup for shape blocks: a4, t1 and a4's address vector. */
+static void shape_regs(void)
+{
+    static const int strides[] = {0,  1,  2,  4,  8,    8,   12,
+                                  16, -4, -8, 64, 4095, 4096};
+    unsigned at = 4096 * (1 + rnd() % (RUN_PAGES - 1));
+    int stride = strides[rnd() % (sizeof(strides) / sizeof(strides[0]))];
+
+    at = rnd() % 2 ? at - 1 - rnd() % 256 : at + rnd() % 64;
+    if (force_vlmax) {
+        /* bench mode: the two read-write pages, addresses that stay */
+        at = 4096 - 256 + at % 512;
+        /* 64 elements of 16 bytes from up to 256 before the boundary:
+         * inside them */
+        stride = stride > 16 ? 16 : stride;
+    }
+    /*
+     * x32..x127: bytes that are zero one time in eight (and words that
+     * are zero now and then), so that results are zero often enough for
+     * data-dependent fail-on-first to cut VL at every element.
+     */
+    for (unsigned i = 0; i < 96; i++) {
+        uint64_t v = 0;
+        for (unsigned b = 0; b < 8; b++) {
+            v |= (uint64_t)(rnd() % 8 ? (uint8_t)rnd() : 0) << (8 * b);
+        }
+        fuzz_hi[i] = rnd() % 16 ? v : 0;
+        if (force_vlmax) {
+            /* bench mode: few zeros, so that few runs are cut short */
+            fuzz_hi[i] = rnd() | 0x0101010101010101ull;
+        }
+    }
+    fuzz_regs[14] = (uint64_t)(uintptr_t)(run_buf + at);
+    fuzz_regs[6] = (uint64_t)(int64_t)stride * (rnd() % 2 ? 1 : 8);
+    if (force_vlmax) {
+        fuzz_regs[6] = 0;
+    }
+    for (unsigned k = 0; k < shape_addr_n && shape_addr_idx + k < 128; k++) {
+        uint64_t a = (uint64_t)(uintptr_t)(run_buf + at) + (int64_t)stride * k;
+        if (rnd() % 16 == 0 && !force_vlmax) {
+            a = (uint64_t)(uintptr_t)(run_buf + rnd() % (RUN_PAGES * 4096));
+        }
+        if (shape_addr_idx + k >= 32) {
+            fuzz_hi[shape_addr_idx + k - 32] = a;
+        }
+    }
+}
+
+/*
+ * bench mode: a short name for each opcode of the generated blocks, so
+ * that bench-shapes can say which shape was dearest.
+ */
+static const char *op_name(const uint8_t *p, unsigned *len)
+{
+    static const char *const ld[8] = {"lb",  "lh",  "lw",  "ld",
+                                      "lbu", "lhu", "lwu", "l?"};
+    static const char *const st[8] = {"sb", "sh", "sw", "sd",
+                                      "s?", "s?", "s?", "s?"};
+    static const char *const opi[8] = {"addi", "slli", "slti", "sltiu",
+                                       "xori", "srli", "ori",  "andi"};
+    static const char *const op[8] = {"add", "sll", "slt", "sltu",
+                                      "xor", "srl", "or",  "and"};
+    static const char *const mul[8] = {"mul", "mulh", "mulhsu", "mulhu",
+                                       "div", "divu", "rem",    "remu"};
+    static const char *const op32[8] = {"addw", "sllw", "w?",   "w?",
+                                        "divw", "srlw", "remw", "remuw"};
+    static const char *const br[8] = {"beq", "bne", "b?",   "b?",
+                                      "blt", "bge", "bltu", "bgeu"};
+    static const char *const fp[32] = {
+        "fadd",   "fsub",    "fmul", "fdiv",    "fsgnj", "fminmax", "f?",
+        "f?",     "fcvt.ff", "f?",   "f?",      "fsqrt", "f?",      "f?",
+        "f?",     "f?",      "f?",   "f?",      "f?",    "f?",      "fcmp",
+        "f?",     "f?",      "f?",   "fcvt.if", "f?",    "fcvt.fi", "f?",
+        "fclass", "f?",      "fmv",  "f?"};
+    uint16_t h;
+    uint32_t w;
+    unsigned f3, f7;
+
+    memcpy(&h, p, 2);
+    if ((h & 3) != 3) {
+        *len = 2;
+        return (h & 0xf003) == 0x8002   ? "c.mv"
+               : (h & 0xf003) == 0x9002 ? "c.add"
+                                        : "c.?";
+    }
+    *len = 4;
+    memcpy(&w, p, 4);
+    f3 = w >> 12 & 7, f7 = w >> 25;
+    switch (w & 0x7f) {
+    case 0x03:
+        return ld[f3];
+    case 0x23:
+        return st[f3];
+    case 0x07:
+        return f3 == 2 ? "flw" : f3 == 3 ? "fld" : "fl?";
+    case 0x27:
+        return f3 == 2 ? "fsw" : f3 == 3 ? "fsd" : "fs?";
+    case 0x13:
+        return f3 == 5 && w >> 30 ? "srai" : opi[f3];
+    case 0x1b:
+        return f3 == 0   ? "addiw"
+               : f3 == 1 ? "slliw"
+               : w >> 30 ? "sraiw"
+                         : "srliw";
+    case 0x33:
+        return f7 == 1      ? mul[f3]
+               : f7 == 0x20 ? (f3 == 0 ? "sub" : "sra")
+                            : op[f3];
+    case 0x3b:
+        return f7 == 1      ? (f3 == 0 ? "mulw" : op32[f3])
+               : f7 == 0x20 ? (f3 == 0 ? "subw" : "sraw")
+                            : op32[f3];
+    case 0x43:
+    case 0x47:
+    case 0x4b:
+    case 0x4f:
+        return "fmadd*";
+    case 0x53:
+        return fp[f7 >> 2];
+    case 0x63:
+        return br[f3];
+    default:
+        return "?";
+    }
+}
+
 /* A random block at code; returns its length. */
 static unsigned put_block(uint8_t *code)
 {
     if (alu_mode) {
         return put_alu_block(code);
     }
+    if (shape_mode) {
+        return put_shape_block(code);
+    }
     if (fp_mode) {
         return put_fp_block(code);
     }
     if (run_mode) {
         return put_run_block(code);
+    }
+    if (rnd() % 8 == 0) {
+        /* one block in eight: a shape block (the round sets its a4) */
+        shape_round = 1;
+        return put_shape_block(code);
     }
     if (rnd() % 4) {
         return put_structured_block(code);
@@ -1014,15 +1395,83 @@ static unsigned put_block(uint8_t *code)
     return len;
 }
 
+/*
+ * bench mode: the block's VL block and opcodes, as bench-shapes reports
+ * them: "kind=K len=BYTES vl=N subvl=S vlmode=M ops=a,b,c" (vlmode 3:
+ * no VL block).
+ */
+/* The register of the block's VL block (mode 0: rd), else x0. */
+static unsigned bench_vl_reg(const uint8_t *code)
+{
+    uint16_t hdr, v;
+
+    memcpy(&hdr, code, 2);
+    memcpy(&v, code + ((hdr >> 12 & 7) == 7 ? 4 : 2), 2);
+    return hdr >> 15 && v >> 14 == 0 ? v & 31 : 0;
+}
+
+/* the block's length and the loop's end (C.EBREAK) from the block,
+ * kept across fuzz_save() */
+static unsigned bench_len, bench_end;
+static void bench_describe(const uint8_t *code, unsigned len, const char *kind)
+{
+    static const unsigned r16[4] = {0, 1, 2, 4}, r8[4] = {0, 2, 4, 8};
+    uint16_t hdr, v = 0;
+    unsigned off, rplen, nreg, npred, ilen;
+
+    memcpy(&hdr, code, 2);
+    rplen = hdr >> 10 & 3;
+    nreg = hdr >> 7 & 1 ? r16[rplen] : r8[rplen];
+    npred = hdr >> 9 & 1 ? nreg : (nreg + 1) / 2;
+    off = (hdr >> 12 & 7) == 7 ? 4 : 2;
+    if (hdr >> 15) {
+        memcpy(&v, code + off, 2);
+        off += 2;
+    }
+    off += nreg * (hdr >> 7 & 1 ? 2 : 1);
+    off = (off + 1) & ~1u;
+    off += npred * (hdr >> 8 & 1 ? 2 : 1);
+    off = (off + 1) & ~1u;
+    printf("kind=%s len=%u vl=%u subvl=%u vlmode=%u ops=", kind, len,
+           hdr >> 15 ? (v >> 6 & 63) + 1 : 1, hdr >> 15 ? (v >> 12 & 3) + 1 : 1,
+           hdr >> 15 ? v >> 14 : 3);
+    for (const char *sep = ""; off < len; off += ilen, sep = ",") {
+        printf("%s%s", sep, op_name(code + off, &ilen));
+    }
+}
+
 int main(int argc, char **argv)
 {
-    unsigned long rounds = argc > 1 ? strtoul(argv[1], NULL, 0) : 20000;
-    int digest = digest_fixed = argc > 3 && strcmp(argv[3], "digest") == 0;
+    /* fuzz_vblock 1 SEED bench MODE VL REPS (bench-shapes) */
+    int bench = argc == 7 && strcmp(argv[3], "bench") == 0;
+    unsigned long rounds = bench      ? 1
+                           : argc > 1 ? strtoul(argv[1], NULL, 0)
+                                      : 20000;
+    int digest = digest_fixed =
+        bench || (argc > 3 && strcmp(argv[3], "digest") == 0);
     int fuse = argc > 4 && strcmp(argv[4], "fuse") == 0;
+    unsigned long reps = bench ? strtoul(argv[6], NULL, 0) : 0;
+    const char *kind_name = argc > 4 ? argv[4] : "";
 
     alu_mode = argc > 4 && strcmp(argv[4], "alu") == 0;
     run_mode = argc > 4 && strcmp(argv[4], "run") == 0;
     fp_mode = argc > 4 && strcmp(argv[4], "fp") == 0;
+    shape_mode = argc > 4 && strcmp(argv[4], "shape") == 0;
+    for (int k = 0; argc > 4 && k < 5; k++) {
+        if (strcmp(argv[4], shape_kinds[k]) == 0) {
+            shape_mode = 1;
+            shape_force_kind = k;
+        }
+    }
+    if (bench) {
+        force_vlmax = (unsigned)strtoul(argv[5], NULL, 0);
+        if (force_vlmax < 1 || force_vlmax > 64 ||
+            !(alu_mode || run_mode || fp_mode || shape_mode || fuse)) {
+            fprintf(stderr, "fuzz_vblock: bench MODE VL REPS: MODE alu, run, "
+                            "fp, fuse, shape or a shape kind; VL 1..64\n");
+            return 2;
+        }
+    }
     uint8_t *code, *scratch;
     /*
      * The signal stack is mmapped high: a random LUI into sp could land
@@ -1041,10 +1490,11 @@ int main(int argc, char **argv)
 
     rng = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
     /* .data, .bss and the brk heap (stdio buffers, the TLS block). */
-    if ((argc > 3 && !digest) ||
-        (argc > 4 && !fuse && !alu_mode && !run_mode && !fp_mode)) {
+    if ((argc > 3 && !digest) || (argc > 4 && !fuse && !alu_mode && !run_mode &&
+                                  !fp_mode && !shape_mode)) {
         fprintf(stderr, "fuzz_vblock: arguments 3 and 4 must be 'digest' "
-                        "and 'alu', 'fuse', 'run' or 'fp'\n");
+                        "and 'alu', 'fuse', 'run', 'fp', 'shape' or a shape "
+                        "kind (mixw ffirst mem twin fpff)\n");
         return 2;
     }
     printf("fuzz_vblock: %lu rounds, seed %llu\n", rounds,
@@ -1065,8 +1515,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (run_mode) {
-        /* RW RW (unmapped) RO RW */
+    if (run_mode || shape_mode || !(alu_mode || fp_mode || fuse)) {
+        /* RW RW (unmapped) RO RW (shape blocks in the default mode too) */
         run_buf =
             fuzz_map(0x2000c00000ull, RUN_PAGES * 4096, PROT_READ | PROT_WRITE);
         if (run_buf == MAP_FAILED ||
@@ -1099,7 +1549,9 @@ int main(int argc, char **argv)
     }
 
     for (unsigned long r = 0; r < rounds; r++) {
-        struct itimerval stop = {.it_value = {0, 20000}};
+        /* 20 ms a block; a bench loop under callgrind may take minutes */
+        struct itimerval stop = {
+            .it_value = {bench ? 600 : 0, bench ? 0 : 20000}};
         struct itimerval off = {{0, 0}, {0, 0}};
         uint64_t mid = (uint64_t)(uintptr_t)(scratch + SCRATCH_BYTES / 2);
         unsigned len;
@@ -1109,6 +1561,7 @@ int main(int argc, char **argv)
             code[i] = 0x02; /* C.EBREAK everywhere else */
             code[i + 1] = 0x90;
         }
+        shape_round = shape_mode;
         if (fuse) {
             int loop;
 
@@ -1120,7 +1573,32 @@ int main(int argc, char **argv)
         } else {
             len = put_block(code + 64);
         }
-        (void)len;
+        if (bench) {
+            /*
+             * The block in a loop of reps runs: at code + 60 "mv a4, s10"
+             * (the address register of run and shape blocks, which they
+             * move), the block, then "addi s11, s11, -1; bnez s11, code +
+             * 60"; C.EBREAK after it.  A fuse block's branch goes to 8
+             * bytes past the block: there the loop's tail, and a C.J to it
+             * at the block's end.
+             */
+            unsigned tail = fuse ? len + 8 : len;
+            int32_t rel = -(int32_t)(tail + 8);
+            uint32_t loop[2] = {0xfffu << 20 | 27 << 15 | 27 << 7 | 0x13,
+                                (uint32_t)((rel >> 12) & 1) << 31 |
+                                    (uint32_t)((rel >> 5) & 0x3f) << 25 |
+                                    27 << 15 | 1 << 12 |
+                                    (uint32_t)((rel >> 1) & 0xf) << 8 |
+                                    (uint32_t)((rel >> 11) & 1) << 7 | 0x63};
+
+            memcpy(code + 60, &(uint32_t){26 << 15 | 14 << 7 | 0x13}, 4);
+            memcpy(code + 64 + tail, loop, 8);
+            if (fuse) {
+                memcpy(code + 64 + len, &(uint16_t){0xa021}, 2); /* c.j +8 */
+            }
+            bench_len = len;
+            bench_end = tail + 8;
+        }
         for (unsigned i = 0; i < SCRATCH_BYTES; i += 8) {
             uint64_t v = mid + ((rnd() % 4096) & ~7u) - 2048;
             memcpy(scratch + i, &v, 8);
@@ -1145,6 +1623,11 @@ int main(int argc, char **argv)
                 (uint64_t)(uintptr_t)(fuse_buf + FUSE_BYTES -
                                       (rnd() % 2 ? rnd() % 96
                                                  : rnd() % FUSE_BYTES));
+            if (bench) {
+                /* not at the unmapped page: a loop needs no fault */
+                fuzz_regs[10] =
+                    (uint64_t)(uintptr_t)(fuse_buf + 64 + rnd() % 4096);
+            }
             fuzz_regs[fuse_vl_reg] = rnd() % 70;
             if (fuse_rs2) {
                 fuzz_regs[fuse_rs2] = rnd() % 2 ? rnd() % 4 : rnd();
@@ -1153,7 +1636,7 @@ int main(int argc, char **argv)
                 fuzz_regs[i] = rnd();
             }
         }
-        if (fp_mode) {
+        if (fp_mode || shape_mode) {
             /* FP registers and fcsr; random masks in x9 and x10 */
             static const uint64_t masks[] = {0, ~0ull, 0x5555555555555555ull};
 
@@ -1175,7 +1658,19 @@ int main(int argc, char **argv)
                 }
             }
             at = rnd() % 2 ? at - 1 - rnd() % 600 : at + rnd() % 80;
+            if (bench) {
+                /* around the boundary of the two read-write pages */
+                at = 4096 - 600 + at % 680;
+            }
             fuzz_regs[14] = (uint64_t)(uintptr_t)(run_buf + at);
+        }
+        if (shape_round) {
+            for (unsigned i = 0; i < RUN_PAGES * 4096; i++) {
+                if (i / 4096 != 2 && i / 4096 != 3) {
+                    run_buf[i] = (uint8_t)rnd();
+                }
+            }
+            shape_regs();
         }
         fuzz_regs[3] = saved_gp;
         fuzz_regs[4] = saved_tp;
@@ -1191,6 +1686,11 @@ int main(int argc, char **argv)
             fuzz_regs[4] = mid - 8 * (r % 64);
         }
         fuzz_regs[31] = (uint64_t)(uintptr_t)(code + 64);
+        if (bench) {
+            fuzz_regs[26] = fuzz_regs[14];
+            fuzz_regs[27] = reps;
+            fuzz_regs[31] = (uint64_t)(uintptr_t)(code + 60);
+        }
         __builtin___clear_cache((char *)code, (char *)code + CODE_BYTES);
 
         setitimer(ITIMER_REAL, &stop, NULL);
@@ -1199,7 +1699,7 @@ int main(int argc, char **argv)
             /* Random stores must not reach the program's own data. */
             mprotect(data_lo, (size_t)(data_hi - data_lo), PROT_READ);
             if (digest) {
-                if (fp_mode) {
+                if (fp_mode || shape_mode) {
                     fuzz_enter_fp();
                 }
                 fuzz_enter_clean();
@@ -1213,9 +1713,31 @@ int main(int argc, char **argv)
             uint64_t h = fnv_words(digest_page->hash, (uint64_t *)scratch,
                                    SCRATCH_BYTES / 8);
 
-            if (run_mode) {
+            if (run_mode || shape_round) {
                 h = fnv_words(h, (uint64_t *)run_buf, 2 * 4096 / 8);
                 h = fnv_words(h, (uint64_t *)(run_buf + 4 * 4096), 4096 / 8);
+            }
+            if (bench) {
+                printf("bench mode=%s seed=%s ", argv[4], argv[2]);
+                bench_describe(code + 64, bench_len,
+                               shape_mode ? shape_kinds[shape_kind]
+                                          : kind_name);
+                if (sig == SIGTRAP &&
+                    digest_page->regs[0] ==
+                        (uintptr_t)(code + 64 + bench_end) &&
+                    digest_page->regs[27] == 0) {
+                    /* the VL the last run left (fail-on-first cuts) */
+                    printf(" vlend=%llu result=ok\n",
+                           (unsigned long long)
+                               digest_page->regs[bench_vl_reg(code + 64)]);
+                } else {
+                    printf(" result=sig%d pc=%+lld left=%llu addr=%#llx\n", sig,
+                           (long long)(digest_page->regs[0] -
+                                       (uintptr_t)(code + 64)),
+                           (unsigned long long)digest_page->regs[27],
+                           (unsigned long long)digest_page->addr);
+                }
+                return 0;
             }
             printf("%lu %d %016llx\n", r, sig, (unsigned long long)h);
         }

@@ -390,11 +390,7 @@ void prefix_exec(unsigned vcpu_index, void *userdata)
     sv_prefix_loop lp = sv_prefix_loop_begin(
         &x, svp, sv_state_mvl(state), state_vl, sv_state_subvl(state), vlen);
     auto mask = [&](const sv_pred_entry &e) -> uint64_t {
-        if (!e.enabled) {
-            return ~uint64_t(0);
-        }
-        uint64_t m = gpr(e.predidx);
-        return e.inv ? ~m : m;
+        return sv_pred_entry_mask(&e, e.enabled ? gpr(e.predidx) : 0);
     };
     const uint64_t in_vl = vl_mask(lp.vl);
     unsigned pd = unsigned(popcount(mask(r.pred_dest) & in_vl));

@@ -260,14 +260,11 @@ struct Replay {
 
 uint64_t pred_mask(Replay &rp, const sv_pred_entry &pr, unsigned k)
 {
-    if (!pr.enabled) {
-        return ~uint64_t(0);
-    }
     uint64_t m = 0;
-    if (pr.predidx) {
+    if (pr.enabled && pr.predidx) {
         rp.value(pr.predidx, k, &m);
     }
-    return pr.inv ? ~m : m;
+    return sv_pred_entry_mask(&pr, m);
 }
 
 /*

@@ -17,6 +17,7 @@ packages=(
     clang libclang-rt-14-dev
     libdw-dev librsvg2-bin
     bc
+    lintian strace
 )
 stamp="$SV_CACHE/deps.stamp"
 want="$(printf '%s ' "${packages[@]}") meson-bpo"

@@ -36,12 +36,24 @@
 #                  linked program is an error.
 # Exit status: the command's, 124 on timeout, 125 when the guest did not
 # report one (boot failure: the boot log is printed).
+#
+# Installed (meson install, the simple-v-qemu package) this script is
+# PREFIX/bin/sv-linux: QEMU is PREFIX/bin/qemu-system-riscv64-sv, the
+# firmware, kernel, busybox and initramfs writer come from
+# PREFIX/lib/simple-v-qemu (--build, --no-build and --stock do not apply).
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-. "$here/common.sh"
+here=$(dirname "$(readlink -f "$0")")
+installed=
+if [ -f "$here/../lib/simple-v-qemu/system/sv-linux-installed" ]; then
+    installed=$(cd "$here/../lib/simple-v-qemu" && pwd)
+    die() { echo "sv-linux: error: $*" >&2; exit 1; }
+    note() { echo "== $*" >&2; }
+else
+    root=$(cd "$here/.." && pwd)
+    . "$here/common.sh"
+fi
 
-smp=1 cpu=rv64,xsv=true stock=0 timeout_s= mem=512M build="$root/build" verbose=0 build_sys=1
+smp=1 cpu=rv64,xsv=true stock=0 timeout_s= mem=512M build="${root:-}/build" verbose=0 build_sys=1
 append= cmd= have_cmd=0 sysroot=
 progs=() files=()
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//' >&2; exit 2; }
@@ -76,16 +88,28 @@ done
 [ -n "$timeout_s" ] || { [ $have_cmd = 1 ] && timeout_s=600 || timeout_s=0; }
 [[ $timeout_s =~ ^[0-9]+$ ]] || die "--timeout takes seconds"
 
+mkinitramfs="${root:-}/tests/system/mkinitramfs.py"
+if [ -n "$installed" ]; then
+    [ $stock = 0 ] || die "--stock (Debian's kernel and OpenSBI) needs the source tree's scripts/sv-linux.sh"
+    qemu="$here/qemu-system-riscv64-sv"
+    firmware="$installed/system/fw_dynamic.bin"
+    kernel="$installed/system/Image"
+    busybox="$installed/system/busybox"
+    mkinitramfs="$installed/mkinitramfs.py"
+    for f in "$qemu" "$firmware" "$kernel" "$busybox" "$mkinitramfs"; do
+        [ -f "$f" ] || die "$f is missing: the installation is incomplete (reinstall simple-v-qemu)"
+    done
 # QEMU: the project's build (meson builds it when missing).
-qemu="$build/qemu-system-riscv64"
-if [ ! -x "$qemu" ]; then
+elif qemu="$build/qemu-system-riscv64" && [ ! -x "$qemu" ]; then
     [ -f "$build/build.ninja" ] ||
         die "no $build/qemu-system-riscv64: run scripts/setup.sh (or meson setup $build) first"
     note "building QEMU (meson compile -C $build)"
     meson compile -C "$build" >&2 || die "the QEMU build failed"
 fi
 
-if [ $stock = 1 ]; then
+if [ -n "$installed" ]; then
+    :
+elif [ $stock = 1 ]; then
     fetched=$("$here/fetch-kernel.sh") || die "cannot fetch Debian's kernel (scripts/fetch-kernel.sh)"
     { read -r kernel; read -r firmware; read -r busybox; } <<< "$fetched"
 else
@@ -176,7 +200,7 @@ fi
 poweroff -f
 INIT
 chmod +x "$ird/init"
-python3 "$root/tests/system/mkinitramfs.py" "$ird" "$work/initrd.gz"
+python3 "$mkinitramfs" "$ird" "$work/initrd.gz"
 
 qargs=(-M virt -cpu "$cpu" -smp "$smp" -m "$mem" -bios "$firmware" -kernel "$kernel"
        -initrd "$work/initrd.gz" -append "console=ttyS0 quiet panic=-1 $append"

@@ -1,6 +1,11 @@
 // sv-objdump: objdump -d for RISC-V ELF files with Simple-V code.
 //
-//   sv-objdump [--objdump PROGRAM] FILE
+//   sv-objdump [--raw] [--objdump PROGRAM] FILE
+//
+// By default a VBLOCK prints in sv-as's syntax (svcore's
+// sv_format_vblock: "sv.block", one sv. line per inner opcode at its
+// address, "sv.endblock"), which sv-as reassembles; --raw (or a block the
+// syntax cannot say) prints the context line of the decoded tables.
 //
 // Walks every executable section with svcore's instruction lengths
 // (sv_insn_classify / sv_insn_length), decodes each VBLOCK
@@ -43,11 +48,22 @@ struct SvLine {
     bool prefix = false; // P48/P64: objdump's line at addr is the wrapped op
 };
 
+// A decoded VBLOCK, formatted once objdump's text of its opcodes is known.
+struct Block {
+    uint64_t addr;
+    size_t off;
+    unsigned len;
+    sv_vblock_context ctx;
+};
+
 struct State {
     std::vector<uint8_t> file, patched;
-    std::map<uint64_t, SvLine> sv;          // by address
-    std::set<uint64_t> hidden;              // C.NOP lines to drop
-    std::map<uint64_t, std::string> suffix; // vector branch modes
+    std::vector<Block> blocks;
+    std::map<uint64_t, std::string> op_text; // formatted inner opcodes
+    std::map<uint64_t, bool> block_end;      // last opcode: sv.endblock
+    std::map<uint64_t, SvLine> sv;           // by address
+    std::set<uint64_t> hidden;               // C.NOP lines to drop
+    std::map<uint64_t, std::string> suffix;  // vector branch modes
 };
 
 std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
@@ -250,6 +266,7 @@ unsigned do_vblock(State &st, size_t off, size_t avail, uint64_t addr,
         }
     }
     st.sv[addr] = line;
+    st.blocks.push_back(Block{addr, off, len, ctx});
     return len;
 }
 
@@ -337,13 +354,21 @@ std::string hex_bytes(const uint8_t *b, unsigned len)
 int main(int argc, char **argv)
 {
     const char *objdump = "riscv64-linux-gnu-objdump";
+    bool raw = false;
     int a = 1;
-    if (a + 1 < argc && !strcmp(argv[a], "--objdump")) {
-        objdump = argv[a + 1];
-        a += 2;
+    for (;;) {
+        if (a + 1 < argc && !strcmp(argv[a], "--objdump")) {
+            objdump = argv[a + 1];
+            a += 2;
+        } else if (a < argc && !strcmp(argv[a], "--raw")) {
+            raw = true;
+            a++;
+        } else {
+            break;
+        }
     }
     if (a + 1 != argc) {
-        fprintf(stderr, "usage: sv-objdump [--objdump PROGRAM] FILE\n");
+        fprintf(stderr, "usage: sv-objdump [--raw] [--objdump PROGRAM] FILE\n");
         return 2;
     }
     const char *path = argv[a];
@@ -439,8 +464,77 @@ int main(int argc, char **argv)
         return nullptr;
     };
     char buf[4096];
-    bool first = true;
+    std::vector<std::string> lines;
     while (fgets(buf, sizeof buf, p)) {
+        lines.push_back(buf);
+    }
+    // objdump's text of each instruction, for opcodes the formatter has no
+    // name for (CSR accesses, ECALL...): "csrw\tstate,zero" -> "csrw
+    // state,zero", its symbolic comment dropped.
+    std::map<uint64_t, std::string> insn_text;
+    for (const std::string &l : lines) {
+        unsigned long long at;
+        int n = 0;
+        if (sscanf(l.c_str(), " %llx:%n", &at, &n) != 1 || n == 0 ||
+            l[n] != '\t') {
+            continue;
+        }
+        size_t tab = l.find('\t', n + 1);
+        if (tab == std::string::npos) {
+            continue;
+        }
+        std::string t = l.substr(tab + 1);
+        size_t cut = t.find_first_of("<#\n");
+        t = t.substr(0, cut);
+        for (char &c : t) {
+            c = c == '\t' ? ' ' : c;
+        }
+        while (!t.empty() && t.back() == ' ') {
+            t.pop_back();
+        }
+        insn_text[at] = t;
+    }
+    for (const Block &b : raw ? std::vector<Block>() : st.blocks) {
+        std::vector<std::string> plain(b.ctx.n_ops);
+        std::vector<const char *> ptr(b.ctx.n_ops);
+        for (unsigned i = 0; i < b.ctx.n_ops; i++) {
+            auto it = insn_text.find(b.addr + b.ctx.op_offset[i]);
+            ptr[i] = it == insn_text.end() ? nullptr : it->second.c_str();
+        }
+        char text[8192];
+        if (!sv_format_vblock(&f[b.off], b.len, ptr.data(), text,
+                              sizeof text)) {
+            continue; // the syntax cannot say it: the raw context line
+        }
+        std::string all = text;
+        std::vector<std::string> tl;
+        size_t s0 = 0;
+        while (s0 < all.size()) {
+            size_t e = all.find('\n', s0);
+            tl.push_back(all.substr(s0, e - s0));
+            s0 = e + 1;
+        }
+        st.sv[b.addr].context = tl[0];
+        for (unsigned i = 0; i < b.ctx.n_ops; i++) {
+            uint64_t at = b.addr + b.ctx.op_offset[i];
+            std::string t = tl[i + 1];
+            // A branch target: its address, as a comment.
+            size_t rel = t.find_last_of(".");
+            if (rel != std::string::npos && rel + 1 < t.size() &&
+                (t[rel + 1] == '+' || t[rel + 1] == '-') &&
+                t.find_first_not_of("0123456789", rel + 2) ==
+                    std::string::npos) {
+                long long d = strtoll(t.c_str() + rel + 1, nullptr, 10);
+                t += fmt("\t# %llx", static_cast<unsigned long long>(at + d));
+            }
+            st.op_text[at] = t;
+            st.suffix.erase(at);
+        }
+        st.block_end[b.addr + b.ctx.op_offset[b.ctx.n_ops - 1]] = true;
+    }
+    bool first = true;
+    for (const std::string &objline : lines) {
+        snprintf(buf, sizeof buf, "%s", objline.c_str());
         std::string line(buf);
         if (first && line.find(tmp) != std::string::npos) {
             // objdump's banner names the copy: name FILE instead.
@@ -473,6 +567,16 @@ int main(int argc, char **argv)
                 printf("%*llx:\t%-20s\t%s\n", n - 1, at, raw.c_str(),
                        sv->second.context.c_str());
             }
+            continue;
+        }
+        auto ft = st.op_text.find(at);
+        if (ft != st.op_text.end()) {
+            size_t tab = line.find('\t', n + 1);
+            line = line.substr(0, tab + 1) + ft->second + "\n";
+            if (st.block_end.count(at)) {
+                line += fmt("%*s \t%-20s\tsv.endblock\n", n - 1, "", "");
+            }
+            fputs(line.c_str(), stdout);
             continue;
         }
         auto sfx = st.suffix.find(at);

@@ -6,7 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "sv.inc"
+#include "sv.inc"                   /* SV_CSR_STATE */
 
     .text
     .globl sv_find
@@ -15,16 +15,10 @@ sv_find:
     mv      a3, a0                  /* the start, for the index */
     beqz    a1, 8f
 1:  li      a6, 0                   /* mask bits beyond VL keep old contents */
-    sv_vblock_begin
-    sv_vl_rvc rd=a4, rs1=a1, vlmax=16   /* a4 := VL = min(n, 16) */
-    sv_reg16 key=t0, regidx=32      /* 64-bit elements at x32..x47 */
-    /* The branch's second operand (a2, the scalar key): its entry picks
-     * the mode (inv 0, zero 1: ifany) and receives the result in a6. */
-    sv_pred16 key=a2, predidx=a6, inv=0, zero=1, result=1
-    sv_ops
-    ld      t0, 0(a0)
-    sv_beq  t0, a2, 3f              /* ifany: some element == key */
-    sv_vblock_end
+    sv.vl a4, a1, 16                /* a4 := VL = min(n, 16) */
+    sv.ld *x32, 0(a0)               /* 64-bit elements at x32..x47 */
+    /* ifany, the result mask (bit i: a[i] == key) into a6 */
+    sv.beq/any/r=a6 *x32, a2, 3f
     slli    t0, a4, 3               /* none: next chunk */
     add     a0, a0, t0
     sub     a1, a1, a4

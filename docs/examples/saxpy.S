@@ -7,7 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "sv.inc"
+#include "sv.inc"                   /* SV_CSR_STATE */
 
     .text
     .globl sv_saxpy
@@ -17,20 +17,13 @@ sv_saxpy:
     li      t1, 0                   /* bit position in the mask word */
 1:  ld      a5, 0(a3)
     srl     a5, a5, t1              /* this chunk's mask in the low bits */
-    sv_vblock_begin ext=1           /* 32 bytes: the extended format */
-    sv_vl_rvc rd=a4, rs1=a0, vlmax=32   /* a4 := VL = min(n, 32) */
-    sv_reg16 key=ft0, regidx=f32, int=0 /* x[] elements at f32..f63 */
-    sv_reg16 key=ft1, regidx=f64, int=0 /* y[] elements at f64..f95 */
-    sv_reg16 key=a2, regidx=a2, isvec=0 /* y's address: scalar base */
-    sv_pred16 key=ft1, predidx=a5, int=0
-    sv_pred16 key=a2, predidx=a5
-    sv_ops
-    flw     ft0, 0(a1)              /* all VL elements of x */
-    flw     ft1, 0(a2)              /* twin: a2's mask (source side) and
-                                       ft1's (destination) skip alike */
-    fmadd.s ft1, fa0, ft0, ft1      /* ft1's mask: only the set bits */
-    fsw     ft1, 0(a2)              /* ft1's mask (source), a2's (dest) */
-    sv_vblock_end
+    sv.vl a4, a0, 32                /* a4 := VL = min(n, 32) */
+    sv.flw *f32, 0(a1)              /* all VL elements of x, at f32..f63 */
+    /* y at f64..f95, masked in place: /m= on a load puts the mask on both
+     * sides, the address a2 (source) and the elements (destination) */
+    sv.flw/m=a5 *f64, 0(a2)
+    sv.fmadd.s/m=a5 *f64, fa0, *f32, *f64  /* only the set bits */
+    sv.fsw/m=a5 *f64, 0(a2)         /* the elements (source), a2 (dest) */
     slli    t0, a4, 2
     add     a1, a1, t0
     add     a2, a2, t0

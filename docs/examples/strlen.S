@@ -4,22 +4,17 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "sv.inc"
+#include "sv.inc"                   /* SV_CSR_STATE */
 
     .text
     .globl sv_strlen
     .type sv_strlen, @function
 sv_strlen:
     mv      a1, a0                  /* the start, for the length */
-1:  sv_vblock_begin
-    sv_vl_rd rd=a4, vlmax=64        /* a4 is VL: 64 elements (MVL 64) */
-    sv_reg16 key=t0, regidx=32, vew=1   /* t0 -> byte vector at x32..x39 */
-    /* all ones (x0 inverted), fail-on-first */
-    sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1
-    sv_ops
-    lb      t0, 0(a0)               /* trap-ffirst: VL cut before a bad page */
-    sv_bne  t0, x0, 2f              /* data-ffirst: VL cut at the NUL; ifall */
-    sv_vblock_end
+1:  sv.vl a4, zero, 64              /* a4 is VL: 64 elements (MVL 64) */
+    /* bytes at x32..x39; fail-on-first with no mask (all ones) */
+    sv.lb/w=8/ff *x32, 0(a0)        /* trap-ffirst: VL cut before a bad page */
+    sv.bne/w=8/ff *x32, zero, 2f    /* data-ffirst: VL cut at the NUL; ifall */
     /* Not taken: the NUL is byte a4 of this chunk. */
     add     a0, a0, a4
     sub     a0, a0, a1

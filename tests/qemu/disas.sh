@@ -8,7 +8,19 @@ qemu=${1:?usage: disas.sh QEMU_RISCV64 FIXTURE}
 fixture=${2:?usage: disas.sh QEMU_RISCV64 FIXTURE}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+# By default a VBLOCK is in sv-as syntax (docs/guide.md section 2) when
+# the syntax can say it (the first block of the fixture, an 8-bit vector
+# plus a 64-bit scalar source, cannot: it prints raw).
 "$qemu" -cpu rv64,xsv=true -d in_asm -D "$log" "$fixture"
+line=$(grep -m1 'sv.block' "$log" | tr -s ' ') || { echo "FAIL: no sv.block in -d in_asm"; exit 1; }
+echo "$line"
+want='sv.block vl=t4,zero,4 ; sv.bne/ff/any/r=a6 *x40, a1, .+4 ; sv.endblock'
+case "$(echo "$line" | sed -E 's/ ; 0x[0-9a-f]+: / ; /g')" in
+*"$want"*) echo "ok: VBLOCK in sv-as syntax" ;;
+*) echo "FAIL: expected '$want'"; exit 1 ;;
+esac
+# SV_DISAS_RAW=1: the decoded tables, and each opcode in QEMU's syntax.
+SV_DISAS_RAW=1 "$qemu" -cpu rv64,xsv=true -d in_asm -D "$log" "$fixture"
 line=$(grep -m1 'sv.vblock' "$log" | tr -s ' ') || { echo "FAIL: no sv.vblock in -d in_asm"; exit 1; }
 echo "$line"
 want='sv.vblock[14] {setvl mode=rd rd=x5 rs1=x0 mvl=8 subvl=1} { x10->x40.v:e8 x10?!x9 } ; 00b50533 add a0,a0,a1 ; 0001 nop'

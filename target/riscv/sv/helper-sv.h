@@ -9,7 +9,7 @@ DEF_HELPER_3(sv_vblock_enter, void, env, i32, i32)
 /* Indirect jump out of a VBLOCK (§3.7): illegal into its middle. */
 DEF_HELPER_FLAGS_4(sv_vblock_jump, TCG_CALL_NO_WG, void, env, tl, tl, i32)
 /*
- * The element loop of one resolved instruction (sv_exec.c): the packed
+ * The element loop of one resolved instruction (sv_elements.c): the packed
  * description (sv_exec.h: desc0, desc1, imm), the opcode's address and
  * the instruction word (for log messages only).
  */

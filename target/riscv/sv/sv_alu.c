@@ -24,19 +24,15 @@
 /* VL of the loop, or -1 (see above). */
 static int sv_alu_vl(CPURISCVState *env, uint32_t desc, unsigned es)
 {
-    uint32_t state = env->sv.state;
-    unsigned vl, end;
+    unsigned vl_reg;
+    int vl =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
 
-    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
-        return -1;
-    }
-    vl = sv_effective_vl(state, env->gpr[sv_state_vl_reg(state)]);
-    end = vl * es;
-    if (8 * FIELD_EX32(desc, SVALU, RD) + end > 8 * SV_NUM_REGS ||
+    if (vl < 0 || !sv_elements_fit(FIELD_EX32(desc, SVALU, RD), vl, es) ||
         (FIELD_EX32(desc, SVALU, RS1V) &&
-         8 * FIELD_EX32(desc, SVALU, RS1) + end > 8 * SV_NUM_REGS) ||
+         !sv_elements_fit(FIELD_EX32(desc, SVALU, RS1), vl, es)) ||
         (FIELD_EX32(desc, SVALU, RS2V) &&
-         8 * FIELD_EX32(desc, SVALU, RS2) + end > 8 * SV_NUM_REGS)) {
+         !sv_elements_fit(FIELD_EX32(desc, SVALU, RS2), vl, es))) {
         return -1;
     }
     return vl;
@@ -72,12 +68,16 @@ static bool sv_alu_in_order(uint32_t desc, unsigned bytes)
     return false;
 }
 
-/* The destination predicate's mask (§1.11; x0 reads 0). */
+/* The destination predicate's mask (no predicate is x0 inverted). */
 static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
 {
-    uint64_t m = env->gpr[FIELD_EX32(desc, SVALU, PIDX)];
+    sv_pred_entry p = {
+        .enabled = 1,
+        .predidx = FIELD_EX32(desc, SVALU, PIDX),
+        .inv = FIELD_EX32(desc, SVALU, INV),
+    };
 
-    return sv_pred_mask(m, FIELD_EX32(desc, SVALU, INV));
+    return sv_pred_entry_mask_x(&p, (const uint64_t *)env->gpr);
 }
 
 /*
@@ -160,11 +160,13 @@ static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
 #define SV_SLT(a, b, W, ST) ((ST)(a) < (ST)(b))
 #define SV_SLTU(a, b, W, ST) ((a) < (b))
 #define SV_MUL(a, b, W, ST) ((uint64_t)(a) * (b))
-/* ADDW/SUBW: below 64 bits the plain op; at 64, 32 bits sign-extended. */
-#define SV_ADDW(a, b, W, ST)                                                   \
-    ((W) == 64 ? (uint64_t)(int32_t)SV_ADD(a, b, W, ST) : SV_ADD(a, b, W, ST))
-#define SV_SUBW(a, b, W, ST)                                                   \
-    ((W) == 64 ? (uint64_t)(int32_t)SV_SUB(a, b, W, ST) : SV_SUB(a, b, W, ST))
+/* ADDW/SUBW at W bits: sv_alu_word_width says whether the op is the
+ * plain one or the 32-bit one, sign-extended. */
+#define SV_WORD(OP, a, b, W, ST)                                               \
+    (sv_alu_word_width(W) < (W) ? (uint64_t)(int32_t)OP(a, b, W, ST)           \
+                                : OP(a, b, W, ST))
+#define SV_ADDW(a, b, W, ST) SV_WORD(SV_ADD, a, b, W, ST)
+#define SV_SUBW(a, b, W, ST) SV_WORD(SV_SUB, a, b, W, ST)
 
 GEN_SV_ALU_ALL(add, SV_ADD)
 GEN_SV_ALU_ALL(sub, SV_SUB)

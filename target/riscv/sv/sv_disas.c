@@ -190,12 +190,50 @@ static void sv_print_branch_mode(struct disassemble_info *info,
                        first && first->ffirst ? " ffirst" : "");
 }
 
+/*
+ * The block in sv-as syntax (svcore's sv_format_vblock, as sv-objdump
+ * prints it): "sv.block ... ; 0xADDR: sv.OP ... ; sv.endblock".  False
+ * when the syntax cannot say it (or SV_DISAS_RAW is set in the
+ * environment): the caller prints the decoded tables.
+ */
+static bool sv_print_vblock_syntax(bfd_vma memaddr,
+                                   struct disassemble_info *info,
+                                   const uint8_t *bytes, unsigned len)
+{
+    char text[4096];
+    sv_vblock_context ctx;
+    const char *line = text;
+
+    if (getenv("SV_DISAS_RAW") || sv_vblock_decode(bytes, len, &ctx) != SV_OK ||
+        !sv_format_vblock(bytes, len, NULL, text, sizeof(text))) {
+        return false;
+    }
+    for (int i = -1; i <= ctx.n_ops && *line; i++) {
+        const char *nl = strchr(line, '\n');
+        int n = nl ? (int)(nl - line) : (int)strlen(line);
+
+        if (i >= 0 && i < ctx.n_ops) {
+            info->fprintf_func(info->stream, " ; 0x%" PRIx64 ": ",
+                               (uint64_t)(memaddr + ctx.op_offset[i]));
+        } else if (i >= 0) {
+            info->fprintf_func(info->stream, " ; ");
+        }
+        info->fprintf_func(info->stream, "%.*s", n, line);
+        line += nl ? n + 1 : n;
+    }
+    return true;
+}
+
 static void sv_print_vblock(bfd_vma memaddr, struct disassemble_info *info,
                             const uint8_t *bytes, unsigned len)
 {
     sv_vblock_context ctx;
-    sv_status status = sv_vblock_decode(bytes, len, &ctx);
+    sv_status status;
 
+    if (sv_print_vblock_syntax(memaddr, info, bytes, len)) {
+        return;
+    }
+    status = sv_vblock_decode(bytes, len, &ctx);
     info->fprintf_func(info->stream, "sv.vblock[%u]", len);
     if (status != SV_OK) {
         info->fprintf_func(info->stream, " <illegal: %s>",

@@ -4,7 +4,7 @@
  * run-time helpers, in two 64-bit immediates built with registerfields'
  * FIELD().  The helpers unpack it and never decode the instruction word:
  * every rule has been applied at translate time by svcore.  Included by
- * trans_sv.c.inc, sv_exec.c and sv_prefix.c.
+ * trans_sv.c.inc, sv_elements.c and sv_prefix.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -221,7 +221,7 @@ static inline sv_vl_block sv_unpack_vl_block(uint32_t v)
 }
 
 /*
- * The element loop of the resolved instruction r (sv_exec.c): VL and
+ * The element loop of the resolved instruction r (sv_elements.c): VL and
  * SUBVL already chosen, loopst the word whose offsets the loop steps
  * (STATE, or SVPSTATE for a VLtyp/svlen prefix); ra is the helper's
  * GETPC().  The one loop for VBLOCK ops and P48/P64 alike.
@@ -229,14 +229,14 @@ static inline sv_vl_block sv_unpack_vl_block(uint32_t v)
 void sv_exec_run(CPURISCVState *env, const sv_resolved_op *r, target_ulong pc,
                  unsigned vl, unsigned subvl, uint32_t *loopst, uintptr_t ra);
 
-/* helper_sv_ldbr_scan's descriptor (trans_sv.c.inc: sv_trans_fused). */
+/* helper_sv_ldbr_scan's descriptor (trans_sv_fused.c.inc: gen_sv_fused). */
 FIELD(SVSCAN, ADDR, 0, 7)    /* address register (scalar) */
 FIELD(SVSCAN, DATA, 7, 7)    /* the loaded vector, >= 32 */
 FIELD(SVSCAN, SCALAR, 14, 7) /* the branch's rs2 (scalar) */
 FIELD(SVSCAN, LOG2W, 21, 2)  /* its width */
 FIELD(SVSCAN, FFIRST, 23, 1) /* the load is trap-ffirst */
 FIELD(SVSCAN, VLREG, 24, 5)  /* sv_ldbr_scan64: the VL register */
-/* helper_sv_scan only (trans_sv.c.inc: sv_scan_branch_shape): */
+/* helper_sv_scan only (the planner's branch_scan shape, plan.cc): */
 FIELD(SVSCAN, BVEC, 29, 1)   /* rs2 (SCALAR) is a vector of bytes */
 FIELD(SVSCAN, EQ, 30, 1)     /* BEQ (else BNE) */
 FIELD(SVSCAN, TARGET, 31, 1) /* a second predicate on x0: its mode */

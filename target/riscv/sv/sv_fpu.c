@@ -67,12 +67,16 @@ static inline int sv_fp_vl(CPURISCVState *env, uint64_t desc)
     return vl > (int)FIELD_EX64(desc, SVFP, MAXVL) ? -1 : vl;
 }
 
-/* The destination predicate's mask (§1.11; x0 reads 0). */
+/* The destination predicate's mask (no predicate is x0 inverted). */
 static inline uint64_t sv_fp_mask(CPURISCVState *env, uint64_t desc)
 {
-    uint64_t m = env->gpr[FIELD_EX64(desc, SVFP, PIDX)];
+    sv_pred_entry p = {
+        .enabled = 1,
+        .predidx = FIELD_EX64(desc, SVFP, PIDX),
+        .inv = FIELD_EX64(desc, SVFP, INV),
+    };
 
-    return sv_pred_mask(m, FIELD_EX64(desc, SVFP, INV));
+    return sv_pred_entry_mask_x(&p, (const uint64_t *)env->gpr);
 }
 
 /* One operand's element i (a scalar: element 0) at W bits. */

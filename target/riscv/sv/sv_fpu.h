@@ -1,10 +1,10 @@
 /*
  * Simple-V: the FP element operations and register-file element format,
- * shared by the general element loop (sv_exec.c) and the specialised FP
+ * shared by the general element loop (sv_elements.c) and the specialised FP
  * helpers (sv_fpu.c), so both compute each element with the same
  * softfloat calls on env->fp_status (results and accrued flags alike);
  * and the specialised helpers' 64-bit translate-time descriptor
- * (registerfields' FIELD()).  Included by sv_exec.c, sv_fpu.c and
+ * (registerfields' FIELD()).  Included by sv_elements.c, sv_fpu.c and
  * trans_sv.c.inc (the descriptor only: SV_FPU_DESC_ONLY).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later

@@ -4,7 +4,7 @@
  * The translator has decoded and resolved the prefix (sv_prefix_decode,
  * sv_resolve_prefix) and passes the packed description; the helper
  * chooses VL and SUBVL (SVPSTATE's for a VLtyp/svlen instruction: §1.7,
- * §4.4, A24, A25, A43, A51) and runs the element loops of sv_exec.c.
+ * §4.4, A24, A25, A43, A51) and runs the element loops of sv_elements.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

@@ -39,7 +39,7 @@ typedef struct RISCVSVState {
     uint32_t ecall_pcvblk;
     /*
      * Not architectural: the inline predicated integer op
-     * (trans_sv_pred.c.inc, SV_BACKEND_INLINE_PRED) computes its
+     * (trans_sv_predmerge.c.inc, SV_BACKEND_INLINE_PRED) computes its
      * unpredicated result into pred_scratch and the predicate's lane
      * mask into pred_lanes, then merges them into the destination: 64
      * elements of 64 bits each, plus 8 bytes so both can sit in the

@@ -19,9 +19,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -113,16 +110,40 @@ unsigned sv_effective_vl(uint32_t state, uint64_t vl_reg_value);
 bool sv_state_offsets_zero(uint32_t state);
 
 /*
- * For fast paths that run a whole loop at once (once per vector
- * iteration, so inline): the effective VL when SUBVL is 1 and no loop is
- * part-done, else -1; *vl_reg := STATE.vl.  x is the integer register
- * file (x[STATE.vl] is read).  The masks are the layout above; state.cc
- * checks them against its field table at compile time.
+ * STATE's (and SVPSTATE's) field layout, for code that reads or writes
+ * the word without these functions: the translator's TCG, the inline
+ * fast paths below.  Field F is (word & SV_STATE_F_MASK) >>
+ * SV_STATE_F_SHIFT.  state.cc checks every constant against its field
+ * table at compile time.
  */
+#define SV_STATE_MAXVL_SHIFT 0
 #define SV_STATE_MAXVL_MASK 0x0000003Fu
 #define SV_STATE_VL_SHIFT 6
 #define SV_STATE_VL_MASK 0x00000FC0u
-#define SV_STATE_OFFS_SUBVL_MASK 0x0FFFF000u /* srcoffs..dsvoffs, subvl */
+#define SV_STATE_SRCOFFS_SHIFT 12
+#define SV_STATE_SRCOFFS_MASK 0x0003F000u
+#define SV_STATE_DESTOFFS_SHIFT 18
+#define SV_STATE_DESTOFFS_MASK 0x00FC0000u
+#define SV_STATE_SUBVL_SHIFT 24
+#define SV_STATE_SUBVL_MASK 0x03000000u
+#define SV_STATE_DSVOFFS_SHIFT 26
+#define SV_STATE_DSVOFFS_MASK 0x0C000000u
+/* The three loop offsets (srcoffs, destoffs, dsvoffs). */
+#define SV_STATE_OFFS_MASK 0x0CFFF000u
+/* The loop offsets and SUBVL: zero when a loop is plain (SUBVL 1, not
+ * part-done). */
+#define SV_STATE_OFFS_SUBVL_MASK 0x0FFFF000u
+/* Element e's srcoffs = destoffs = e is e * SV_STATE_ELEM_OFFS_UNIT
+ * (e < 64), or-ed into a word whose two offsets are 0. */
+#define SV_STATE_ELEM_OFFS_UNIT                                                \
+    ((1u << SV_STATE_SRCOFFS_SHIFT) | (1u << SV_STATE_DESTOFFS_SHIFT))
+
+/*
+ * For fast paths that run a whole loop at once (once per vector
+ * iteration, so inline): the effective VL when SUBVL is 1 and no loop is
+ * part-done, else -1; *vl_reg := STATE.vl.  x is the integer register
+ * file (x[STATE.vl] is read).
+ */
 
 static inline int sv_state_plain_vl(uint32_t state, const uint64_t *x,
                                     unsigned *vl_reg)
@@ -136,6 +157,46 @@ static inline int sv_state_plain_vl(uint32_t state, const uint64_t *x,
     }
     /* §1.4, A39, A40, A50: STATE.vl = x0 is one element. */
     return !reg ? 1 : (int)(x[reg] < mvl ? x[reg] : mvl);
+}
+
+/*
+ * §5.5, contract C2/C6: whether count elements, stride bytes apart from
+ * byte 0 of register reg, end inside the register file (x0..x127 or
+ * f0..f127).  An element loop whose operand does not fit is illegal; a
+ * fast path that finds one leaves it to that loop.  count 0 always fits.
+ */
+static inline bool sv_elements_fit(unsigned reg, unsigned count,
+                                   unsigned stride)
+{
+    return 8u * reg + (uint64_t)count * stride <= 8u * SV_NUM_REGS;
+}
+
+/*
+ * Trap fail-on-first's VL cut (§7.1, A49) on a run of groups of subvl
+ * memory elements of es bytes, done in order from the run's start, whose
+ * first inaccessible byte is ok_bytes from that start: VL := the index of
+ * the first group that touches it (whole groups before it are done, the
+ * group itself is excluded).  0 means group 0 is the one: it traps as
+ * without fail-on-first, and VL is not cut.
+ */
+static inline unsigned sv_ffirst_trap_vl(uint64_t ok_bytes, unsigned es,
+                                         unsigned subvl)
+{
+    return (unsigned)(ok_bytes / ((uint64_t)es * subvl));
+}
+
+/*
+ * Writing a fail-on-first VL (§7.3, A19, A41): the new VL goes to
+ * x[vl_reg], vl_reg being STATE.vl (sv_state_vl_reg); with STATE.vl = x0
+ * (one element, vectorisation off) nothing is written.  x is the integer
+ * register file x0..x31.
+ */
+static inline void sv_ffirst_commit_vl(uint64_t *x, unsigned vl_reg,
+                                       unsigned vl)
+{
+    if (vl_reg) {
+        x[vl_reg] = vl;
+    }
 }
 
 /* STATE with its three loop offsets replaced (each truncated to its field);
@@ -695,6 +756,19 @@ bool sv_alu_sources_signed(sv_alu_op op);
  * SRA, MULH, MULHSU, DIV, REM). */
 bool sv_alu_result_signed(sv_alu_op op);
 
+/*
+ * The width a *W op (ADDW, SUBW, SLLW, SRLW, SRAW, MULW, DIVW, ...)
+ * computes at when its operation width is opw (§5.5 with RV64's *W
+ * definition): opw up to 32, else 32.  Below 64 bits a *W op is the plain
+ * op at the element width; at 64 it is the 32-bit op, its result
+ * sign-extended (sv_alu_result_signed).  sv_alu_exec, the ALU helpers and
+ * the translator's forms all decide by this.
+ */
+static inline unsigned sv_alu_word_width(unsigned opw)
+{
+    return opw < 32 ? opw : 32;
+}
+
 /* ---------------------------------------------------------------------
  * Vector compare-and-branch (§6, the normative §6.5 algorithm, A16-A20).
  * The translator resolves the static parts (which operands are vectors,
@@ -766,6 +840,30 @@ static inline uint64_t sv_pred_mask(uint64_t reg_value, bool inv)
 }
 
 /*
+ * §1.11 get_pred_val, whole: the element mask of predicate entry p, where
+ * reg_value is the contents of x[p->predidx] as the caller reads it.  No
+ * entry (p NULL or not enabled) is all ones (and not zeroing); x0 reads 0
+ * whatever reg_value is; then sv_pred_mask.  Every element loop, helper
+ * and the profiler take a predicate's mask from here.
+ */
+static inline uint64_t sv_pred_entry_mask(const sv_pred_entry *p,
+                                          uint64_t reg_value)
+{
+    if (!p || !p->enabled) {
+        return ~(uint64_t)0;
+    }
+    return sv_pred_mask(p->predidx ? reg_value : 0, p->inv);
+}
+
+/* sv_pred_entry_mask reading x[p->predidx] from x, the integer register
+ * file x0..x31. */
+static inline uint64_t sv_pred_entry_mask_x(const sv_pred_entry *p,
+                                            const uint64_t *x)
+{
+    return sv_pred_entry_mask(p, p && p->enabled ? x[p->predidx] : 0);
+}
+
+/*
  * sv_vector_branch's result when fail-on-first decides it: rs1 a vector
  * of vl > 0 elements from element 0, first predicate all ones (not
  * zeroing) with fail-on-first, and no mask register written: no second
@@ -818,57 +916,28 @@ sv_vector_branch_ffirst_ifall(unsigned vl, unsigned first_fail)
  * The fail-on-first compare of BEQ (equal) or BNE (!equal) on n <= 64
  * packed 8-bit elements: the index of the first i where (a[i] == b[i])
  * != equal, or n.  b is n bytes, or NULL to compare every a[i] with
- * splat.  Reads whole 16-byte pieces (SSE2; else 8-byte words): a and b
- * must be readable up to n rounded up to 16.  Little-endian hosts.
+ * splat.  Reads whole 16-byte pieces: a and b must be readable up to n
+ * rounded up to 16.  The host's best SIMD target (Highway, as the branch
+ * kernel: compare_simd.cc); little-endian hosts.
  */
-static inline unsigned sv_first_byte_fail(const uint8_t *a, const uint8_t *b,
-                                          uint8_t splat, unsigned n, bool equal)
-{
-#ifdef __SSE2__
-    const __m128i s = _mm_set1_epi8((char)splat);
+unsigned sv_first_byte_fail(const uint8_t *a, const uint8_t *b, uint8_t splat,
+                            unsigned n, bool equal);
 
-    for (unsigned i = 0; i < n; i += 16) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(a + i));
-        __m128i y = b ? _mm_loadu_si128((const __m128i *)(b + i)) : s;
-        unsigned same = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y));
-        unsigned fail = (equal ? ~same : same) & 0xffff;
+/*
+ * The byte search of a fused byte load and BNE (the strlen/memchr loop):
+ * copies the 64 bytes at src to dst and returns the index of the first
+ * of them equal to c, or 64 when none is (always when c > 0xff).  src's
+ * first bytes are read first and src is read once, so that a fault while
+ * reading src is on its first access (element 0's, for a caller that
+ * reads guest memory directly); src and dst do not overlap.
+ */
+unsigned sv_copy_find_byte64(uint8_t *dst, const uint8_t *src, uint64_t c);
 
-        if (n - i < 16) {
-            fail &= (1u << (n - i)) - 1;
-        }
-        if (fail) {
-            return i + (unsigned)__builtin_ctz(fail);
-        }
-    }
-    return n;
-#else
-    const uint64_t ones = 0x0101010101010101ull;
-    uint64_t s = splat * ones;
-
-    for (unsigned i = 0; i < n; i += 8) {
-        uint64_t x, y, z, fail;
-
-        __builtin_memcpy(&x, a + i, 8);
-        if (b) {
-            __builtin_memcpy(&y, b + i, 8);
-        } else {
-            y = s;
-        }
-        z = x ^ y; /* byte k is 0 where element i + k is equal */
-        /* BEQ fails at the first non-zero byte; BNE at the first zero
-         * byte (the borrow trick marks it exactly; marks above it may be
-         * false, and are never the lowest). */
-        fail = equal ? z : (z - ones) & ~z & (ones << 7);
-        if (n - i < 8) {
-            fail &= ((uint64_t)1 << (n - i) * 8) - 1;
-        }
-        if (fail) {
-            return i + (unsigned)__builtin_ctzll(fail) / 8;
-        }
-    }
-    return n;
-#endif
-}
+/* The same function at the host's SIMD target, for a caller that runs it
+ * once per 64 bytes of a string and would pay for the dispatch: a
+ * pointer set before main() (never NULL) that is not to be written. */
+extern unsigned (*sv_copy_find_byte64_fn)(uint8_t *dst, const uint8_t *src,
+                                          uint64_t c);
 
 /* The mode a second predicate entry selects (§6.3): "ifall" (inv 0,
  * zero 0, or no entry), "ifnotall" (1, 0), "ifany" (0, 1), "ifnone"
@@ -1143,6 +1212,190 @@ bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
  * sv_resolve_op (the decode has rejected what a prefix cannot wrap).
  */
 bool sv_resolve_prefix(const sv_prefix_context *p, sv_resolved_op *out);
+
+/* ==============================================================
+ * The SV assembler and formatter (asm.cc, format.cc): sv-as's one-line
+ * vector syntax (docs/guide.md, "Writing SV with sv-as") in and out.  The
+ * one place that syntax is defined; tools/sv-as, tools/sv-objdump and
+ * sv_disas.c call these.  Unlike the rest of this header these functions
+ * allocate (the translated text).
+ */
+
+/*
+ * Translates the assembly source src[0..len) (file names it in messages):
+ * every line that is not SV is copied unchanged; sv. lines become the
+ * .2byte parcels and plain instructions of their VBLOCK, which GNU as 2.40
+ * assembles.  *out := the translated text, *errors := one "file:line:
+ * reason" line per error; both are NUL-terminated and freed with
+ * sv_asm_free.  Returns the number of errors (0: *out is complete).
+ */
+unsigned sv_asm_translate(const char *file, const char *src, size_t len,
+                          char **out, char **errors);
+void sv_asm_free(char *text);
+
+/*
+ * Writes the VBLOCK at bytes[0..n) in sv-as syntax into buf (size bytes,
+ * NUL-terminated): line 0 "sv.block" (with " vl=RD,RS1,VLMAX" for a VL
+ * block), then one line per inner opcode in order, then "sv.endblock",
+ * each ending in '\n'.  Branch targets are relative (".+12").  plain, if
+ * not NULL, holds each opcode's own disassembly (or NULL), used for an
+ * untagged opcode the formatter has no name for.  Returns false, with a
+ * reason in buf, when the block does not decode or the syntax cannot say
+ * what it does (then print it raw).
+ */
+bool sv_format_vblock(const uint8_t *bytes, size_t n, const char *const *plain,
+                      char *buf, size_t size);
+
+/* ===================================================================== */
+=======
+/* ---------------------------------------------------------------------
+ * The planner (plan.cc): how the translator runs one SV op.  A pure
+ * function of the resolved op and of what the translation block knows;
+ * the translator's emitters only carry its plan out.  docs/sv-engine.md
+ * describes the backends.
+ */
+
+/* The code an op gets (sv_backend_name gives each a short name). */
+typedef enum sv_backend {
+    SV_BACKEND_INLINE_GVEC,  /* unrolled gvec over x32..x127 (+ inline_int) */
+    SV_BACKEND_INLINE_INT,   /* inline TCG integer element loop */
+    SV_BACKEND_INLINE_MEM,   /* inline TCG unit-stride element loop */
+    SV_BACKEND_INLINE_RUN,   /* a run of host accesses within one page */
+    SV_BACKEND_INLINE_PRED,  /* gvec, then a predicate-mask merge */
+    SV_BACKEND_ALU_HELPER,   /* helper_sv_alu_<op>_<w> */
+    SV_BACKEND_FP_HELPER,    /* helper_sv_fp_<op>_<w> */
+    SV_BACKEND_FP_TWIN,      /* helper_sv_fp_twin: FMV/FNEG/FABS, FCVT */
+    SV_BACKEND_UNIT_RUN,     /* helper_sv_unit_run: whole pages */
+    SV_BACKEND_PREFIX,       /* helper_sv_prefix: an SVPSTATE loop */
+    SV_BACKEND_ELEMENTS,     /* helper_sv_elements: the general loop */
+    SV_BACKEND_COMPILED,     /* the compiled general loop (shape: a stub) */
+    SV_BACKEND_FUSED,        /* load + vector branch: helper_sv_ldbr */
+    SV_BACKEND_FUSED_SCAN,   /* byte load + BNE: helper_sv_ldbr_scan */
+    SV_BACKEND_FUSED_SCAN64, /* the same, VL 64 known: ..._scan64 */
+    SV_BACKEND_BRANCH,       /* vector branch: helper_sv_branch */
+    SV_BACKEND_BRANCH_SCAN,  /* byte-compare branch: helper_sv_scan first */
+    SV_BACKEND_COUNT
+} sv_backend;
+
+/*
+ * The SV_BACKEND debug knob: "auto" (default) plans freely; "nogvec" is
+ * auto without gvec (nor the predicated merge); "helper" forbids inline
+ * TCG; "general" runs every element loop in the general loop
+ * (SVPSTATE loops in helper_sv_prefix) and every vector branch in
+ * helper_sv_branch; "nofuse" is auto without the fused load + branch;
+ * "compiled" is auto with the compiled general loop where its shape
+ * allows.  Every knob value gives the same results.
+ */
+typedef enum sv_knob {
+    SV_KNOB_AUTO,
+    SV_KNOB_NOGVEC,
+    SV_KNOB_HELPER,
+    SV_KNOB_GENERAL,
+    SV_KNOB_NOFUSE,
+    SV_KNOB_COMPILED,
+    SV_KNOB_COUNT
+} sv_knob;
+
+/* The knob value a string names ("" and NULL: auto), or -1. */
+int sv_knob_parse(const char *s);
+/* "auto", "nogvec", ... by sv_knob; "?" out of range. */
+const char *sv_knob_name(unsigned knob);
+/* "inline_gvec", "elements", ... by sv_backend; "?" out of range. */
+const char *sv_backend_name(unsigned backend);
+
+/* Forms of an unrolled gvec op (sv_plan.gvec_form). */
+enum {
+    SV_GV_NONE,
+    SV_GV_VV,    /* vector op vector */
+    SV_GV_VI,    /* vector op immediate */
+    SV_GV_VS,    /* vector op scalar */
+    SV_GV_SV,    /* scalar op vector (ADD AND OR XOR MUL swapped; SUB) */
+    SV_GV_SPLAT, /* no vector source: one result, duplicated */
+};
+
+/* What the translation block knows when it plans an op. */
+typedef struct sv_plan_facts {
+    uint8_t knob;                /* sv_knob */
+    uint8_t prefix;              /* a P48/P64: no block temps, no VL block */
+    uint8_t plugins;             /* TCG plugins see this TB */
+    uint8_t user_mode;           /* linux-user (guest memory is host memory) */
+    uint8_t host_words;          /* 64-bit target on a little-endian host: host
+                                    words hold packed elements in order (C6) */
+    uint8_t first_op;            /* opcode 0 of a block this TB entered */
+    uint8_t subvl;               /* the block's SUBVL (1 for a prefix) */
+    uint8_t vl_reg;              /* the register STATE.vl names after the VL
+                                    block; 0: none */
+    unsigned known_mvl;          /* MVL when this TB ran the VL block, else 0 */
+    const sv_vl_block *vl_block; /* the block's VL block, or NULL */
+    unsigned unroll_budget;      /* element bodies the TB may still unroll */
+    unsigned temps_used;         /* TCG temps the TB holds now */
+    unsigned temps_max;          /* TCG temps a TB may hold */
+    unsigned page_size;          /* target page bytes */
+    unsigned gpr_phase;          /* env offset of x0's register file mod 16 */
+    /*
+     * A load: the vector branch that follows it in the block (resolved),
+     * or NULL; next_leaves: its target is outside the block.
+     */
+    const sv_resolved_op *next;
+    uint8_t next_leaves;
+} sv_plan_facts;
+
+/* How the op runs: everything an emitter needs, nothing to re-derive. */
+typedef struct sv_plan {
+    uint8_t backend;      /* sv_backend */
+    uint8_t width;        /* the computation's element width, bits (0: n/a) */
+    uint8_t stride;       /* inline loops: bytes between register elements */
+    uint8_t top_reg;      /* inline loops: highest vector base register */
+    uint8_t unroll;       /* inline loops: straight-line code when VL = MVL
+                             at run time (a TCG loop otherwise) */
+    uint8_t unroll_ok;    /* inline loops: the op's elements may be unrolled */
+    uint8_t gvec_form;    /* SV_GV_* of the gvec part */
+    uint8_t save_opc;     /* record the opcode for unwinding first */
+    int16_t copy_src;     /* inline_pred: the source the op copies, or -1 */
+    unsigned gvec_elems;  /* unrolled: elements 0..n-1 by gvec */
+    unsigned unroll_cost; /* taken from the TB's unroll budget */
+} sv_plan;
+
+/*
+ * Plans op r (SV_EXEC_ELEMENTS, SV_EXEC_MEMORY or SV_EXEC_VBRANCH) in a
+ * TB that knows facts.  Always fills *plan.
+ */
+void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *facts,
+                sv_plan *plan);
+
+/*
+ * The VL block: true when it cannot trap and so runs inline (constant
+ * STATE), false for helper_sv_vblock_enter.  xlen 32 or 64.
+ */
+bool sv_plan_vl_block_inline(const sv_vl_block *vl, unsigned xlen);
+
+/*
+ * The mnemonic of op r ("add", "addi", "lbu", "fadd.d", "bne"), into buf
+ * (NUL-terminated, cut to size); returns buf.
+ */
+const char *sv_op_mnemonic(const sv_resolved_op *r, char *buf, size_t size);
+
+/*
+ * The shape of op r as one token without spaces, into buf (NUL-terminated,
+ * cut to size); returns buf.  For the sv_plan log, e.g.
+ * "int,rd=v40/8,rs1=v48/8,rs2=s5/64,pred=~x0z": each operand vector (v)
+ * or scalar (s), its register and element width; es= a memory element's
+ * bytes, then the predicates, fail-on-first, twin, svpstate.
+ */
+const char *sv_plan_shape(const sv_resolved_op *r, char *buf, size_t size);
+
+/* The plan's details ("w=32 unroll cost=9 gvec=64 form=1": key=value
+ * words, space-separated) into buf; returns buf. */
+const char *sv_plan_details(const sv_plan *plan, char *buf, size_t size);
+
+/*
+ * The gvec pieces of bytes bytes at register-file offsets d, a, b (env
+ * offsets: the phase matters) of form form: 16 bytes where all the
+ * vector operands are in one 16-byte phase and aligned, else 8.  The
+ * emitter cuts an op the same way (one rule).
+ */
+unsigned sv_gvec_piece_size(int form, uint32_t dofs, uint32_t aofs,
+                            uint32_t bofs, uint32_t p, uint32_t bytes);
 
 #ifdef __cplusplus
 }

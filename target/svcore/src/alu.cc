@@ -11,8 +11,6 @@ namespace
 {
 
 constexpr unsigned xlen = 64;
-// The *W ops are 32-bit operations: they never compute wider.
-constexpr unsigned word = 32;
 
 constexpr uint64_t mask(unsigned w)
 {
@@ -190,8 +188,8 @@ extern "C" uint64_t sv_alu_exec(sv_alu_op op, uint64_t a, unsigned wa,
     wa = norm_width(wa);
     wb = norm_width(wb);
     unsigned opw = b_is_imm ? wa : (wa > wb ? wa : wb);
-    if (info.is_word && opw > word) {
-        opw = word;
+    if (info.is_word) {
+        opw = sv_alu_word_width(opw);
     }
     const uint64_t ea = extend(a, wa < opw ? wa : opw, info.a_signed);
     // An immediate is already sign-extended: it is only truncated.

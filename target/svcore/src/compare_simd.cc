@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "compare_simd.h"
+#include "svcore.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace svcore
@@ -128,6 +129,57 @@ uint64_t compare_dispatch(const CompareJob &job)
     }
 }
 
+// sv_first_byte_fail at this target: pieces of at most 16 bytes (its
+// readability contract), lanes past n dropped.
+unsigned first_byte_fail(const uint8_t *a, const uint8_t *b, uint8_t splat,
+                         unsigned n, bool equal)
+{
+    const hn::CappedTag<uint8_t, 16> d;
+    constexpr unsigned lanes = hn::MaxLanes(d);
+    const auto s = hn::Set(d, splat);
+
+    for (unsigned i = 0; i < n; i += lanes) {
+        const auto x = hn::LoadU(d, a + i);
+        const auto y = b ? hn::LoadU(d, b + i) : s;
+        const auto fail =
+            hn::And(equal ? x != y : x == y, hn::FirstN(d, n - i));
+        const intptr_t k = hn::FindFirstTrue(d, fail);
+
+        if (k >= 0) {
+            return i + static_cast<unsigned>(k);
+        }
+    }
+    return n;
+}
+
+// sv_copy_find_byte64 at this target: the widest vectors up to 64 bytes.
+unsigned copy_find_byte64(uint8_t *dst, const uint8_t *src, uint64_t c)
+{
+    const hn::CappedTag<uint8_t, 64> d;
+    constexpr size_t lanes = hn::MaxLanes(d);
+    constexpr size_t count = 64 / lanes;
+    hn::Vec<decltype(d)> v[count];
+
+    v[0] = hn::LoadU(d, src);
+    // The first piece is read before the others: a fault is on it.
+    asm volatile("" : : : "memory");
+    for (size_t i = 1; i < count; i++) {
+        v[i] = hn::LoadU(d, src + i * lanes);
+    }
+    for (size_t i = 0; i < count; i++) {
+        hn::StoreU(v[i], d, dst + i * lanes);
+    }
+    if (c > 0xff) {
+        return 64;
+    }
+    const auto k = hn::Set(d, static_cast<uint8_t>(c));
+    uint64_t hits = 0;
+    for (size_t i = 0; i < count; i++) {
+        hits |= lane_bits(d, v[i] == k) << (i * lanes);
+    }
+    return hits ? static_cast<unsigned>(__builtin_ctzll(hits)) : 64;
+}
+
 } // namespace HWY_NAMESPACE
 } // namespace svcore
 HWY_AFTER_NAMESPACE();
@@ -139,6 +191,9 @@ namespace
 {
 
 using CompareFn = uint64_t (*)(const CompareJob &);
+using FirstByteFailFn = unsigned (*)(const uint8_t *, const uint8_t *, uint8_t,
+                                     unsigned, bool);
+using CopyFindFn = unsigned (*)(uint8_t *, const uint8_t *, uint64_t);
 
 // The targets compiled above, best first, with the host features each one
 // was compiled for (Highway's HWY_TARGET_STR_*).  The choice is made here
@@ -149,6 +204,8 @@ struct TargetEntry {
     const char *name;
     bool (*supported)();
     CompareFn fn;
+    FirstByteFailFn first_byte_fail;
+    CopyFindFn copy_find_byte64;
 };
 
 #if HWY_ARCH_X86
@@ -191,20 +248,26 @@ bool always()
 
 constexpr TargetEntry targets[] = {
 #if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX3)
-    {"AVX3", has_avx3, N_AVX3::compare_dispatch},
+    {"AVX3", has_avx3, N_AVX3::compare_dispatch, N_AVX3::first_byte_fail,
+     N_AVX3::copy_find_byte64},
 #endif
 #if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX2)
-    {"AVX2", has_avx2, N_AVX2::compare_dispatch},
+    {"AVX2", has_avx2, N_AVX2::compare_dispatch, N_AVX2::first_byte_fail,
+     N_AVX2::copy_find_byte64},
 #endif
 #if HWY_ARCH_X86 && (HWY_TARGETS & HWY_SSE4)
-    {"SSE4", has_sse4, N_SSE4::compare_dispatch},
+    {"SSE4", has_sse4, N_SSE4::compare_dispatch, N_SSE4::first_byte_fail,
+     N_SSE4::copy_find_byte64},
 #endif
 #if HWY_ARCH_X86 && (HWY_TARGETS & HWY_SSSE3)
-    {"SSSE3", has_ssse3, N_SSSE3::compare_dispatch},
+    {"SSSE3", has_ssse3, N_SSSE3::compare_dispatch, N_SSSE3::first_byte_fail,
+     N_SSSE3::copy_find_byte64},
 #endif
     // The baseline target (SSE2 on x86-64 through Highway's scalar or
     // 128-bit emulation, which gcc vectorises), always runnable.
-    {"baseline", always, HWY_STATIC_DISPATCH(compare_dispatch)},
+    {"baseline", always, HWY_STATIC_DISPATCH(compare_dispatch),
+     HWY_STATIC_DISPATCH(first_byte_fail),
+     HWY_STATIC_DISPATCH(copy_find_byte64)},
 };
 
 const TargetEntry *best_target()
@@ -231,6 +294,28 @@ uint64_t compare_elements(const CompareJob &job)
     return chosen->fn(job);
 }
 
+} // namespace svcore
+
+extern "C" unsigned sv_first_byte_fail(const uint8_t *a, const uint8_t *b,
+                                       uint8_t splat, unsigned n, bool equal)
+{
+    return svcore::chosen->first_byte_fail(a, b, splat, n, equal);
+}
+
+extern "C" unsigned sv_copy_find_byte64(uint8_t *dst, const uint8_t *src,
+                                        uint64_t c)
+{
+    return svcore::chosen->copy_find_byte64(dst, src, c);
+}
+
+extern "C" {
+unsigned (*sv_copy_find_byte64_fn)(uint8_t *, const uint8_t *,
+                                   uint64_t) = svcore::chosen->copy_find_byte64;
+}
+
+namespace svcore
+{
+
 const char *compare_target_name()
 {
     return chosen->name;
@@ -252,11 +337,13 @@ bool compare_use_target(const char *name)
 {
     if (!name) {
         chosen = best_target();
+        sv_copy_find_byte64_fn = chosen->copy_find_byte64;
         return true;
     }
     for (const TargetEntry &t : targets) {
         if (t.supported() && std::strcmp(t.name, name) == 0) {
             chosen = &t;
+            sv_copy_find_byte64_fn = chosen->copy_find_byte64;
             return true;
         }
     }

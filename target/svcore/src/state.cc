@@ -37,13 +37,27 @@ uint32_t pack(const sv_state_fields &f)
            state::dsvoffs.encode(f.dsvoffs);
 }
 
-// svcore.h's inline sv_state_plain_vl uses these masks.
-static_assert(SV_STATE_MAXVL_MASK == state::maxvl.mask());
+// svcore.h's exported layout is this field table.
+static_assert(SV_STATE_MAXVL_MASK == state::maxvl.mask() &&
+              SV_STATE_MAXVL_SHIFT == state::maxvl.lsb);
 static_assert(SV_STATE_VL_MASK == state::vl.mask() &&
               SV_STATE_VL_SHIFT == state::vl.lsb);
-static_assert(SV_STATE_OFFS_SUBVL_MASK ==
+static_assert(SV_STATE_SRCOFFS_MASK == state::srcoffs.mask() &&
+              SV_STATE_SRCOFFS_SHIFT == state::srcoffs.lsb);
+static_assert(SV_STATE_DESTOFFS_MASK == state::destoffs.mask() &&
+              SV_STATE_DESTOFFS_SHIFT == state::destoffs.lsb);
+static_assert(SV_STATE_SUBVL_MASK == state::subvl.mask() &&
+              SV_STATE_SUBVL_SHIFT == state::subvl.lsb);
+static_assert(SV_STATE_DSVOFFS_MASK == state::dsvoffs.mask() &&
+              SV_STATE_DSVOFFS_SHIFT == state::dsvoffs.lsb);
+static_assert(SV_STATE_OFFS_MASK ==
               (state::srcoffs.mask() | state::destoffs.mask() |
-               state::subvl.mask() | state::dsvoffs.mask()));
+               state::dsvoffs.mask()));
+static_assert(SV_STATE_OFFS_SUBVL_MASK ==
+              (SV_STATE_OFFS_MASK | state::subvl.mask()));
+static_assert(SV_STATE_RESERVED_MASK == uint32_t(state::reserved.mask()));
+static_assert(SV_STATE_ELEM_OFFS_UNIT ==
+              (state::srcoffs.encode(1) | state::destoffs.encode(1)));
 
 // §1.4, A39, A40, A50: x0 means "vectorisation off", i.e. one element.
 unsigned effective_vl(unsigned vl_reg, unsigned maxvl, uint64_t vl_reg_value)

@@ -82,13 +82,10 @@ void HELPER(sv_vblock_jump)(CPURISCVState *env, target_ulong target,
  */
 target_ulong HELPER(sv_inline_vl)(CPURISCVState *env, uint32_t top_stride)
 {
-    uint32_t state = env->sv.state;
     unsigned top = top_stride & 0xff, stride = top_stride >> 8;
-    unsigned vl;
+    unsigned vl_reg;
+    int vl =
+        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
 
-    if (sv_state_subvl(state) != 1 || !sv_state_offsets_zero(state)) {
-        return -1;
-    }
-    vl = sv_effective_vl(state, env->gpr[sv_state_vl_reg(state)]);
-    return 8 * top + vl * stride > 8 * SV_NUM_REGS ? (target_ulong)-1 : vl;
+    return vl < 0 || !sv_elements_fit(top, vl, stride) ? (target_ulong)-1 : vl;
 }

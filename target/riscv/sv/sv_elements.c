@@ -27,15 +27,10 @@
 #include "svcore.h"
 #include "sv_exec.h"
 #include "sv_fpu.h"
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #if HOST_BIG_ENDIAN
 #error "Simple-V's byte-addressed register file needs a little-endian host (C6)"
 #endif
-
-#define SV_FILE_BYTES (SV_NUM_REGS * 8)
 
 typedef struct SVOpnd {
     bool present;
@@ -149,31 +144,21 @@ static void sv_check_range(SVExec *ex, const SVOpnd *o)
 {
     unsigned count = o->isvec ? ex->vl * ex->subvl : ex->subvl;
 
-    if (o->present && count &&
-        sv_offset(o, count - 1) + o->stride > SV_FILE_BYTES) {
+    if (o->present && !sv_elements_fit(o->reg, count, o->stride)) {
         sv_illegal(ex, "elements run past register 127 (§5.5)");
     }
 }
 
 static uint64_t sv_mask(SVExec *ex, const sv_pred_entry *p)
 {
-    uint64_t m;
-
-    if (!p->enabled) {
-        return ~(uint64_t)0;
-    }
-    m = p->predidx ? ex->env->gpr[p->predidx] : 0;
-    return sv_pred_mask(m, p->inv);
+    return sv_pred_entry_mask_x(p, (const uint64_t *)ex->env->gpr);
 }
 
-/* Fail-on-first's new VL goes to the register STATE.vl names (§7.3). */
+/* Fail-on-first's new VL (§7.3), into the register STATE.vl names. */
 static void sv_set_vl(SVExec *ex, unsigned vl)
 {
-    unsigned reg = sv_state_vl_reg(ex->env->sv.state);
-
-    if (reg) {
-        ex->env->gpr[reg] = vl;
-    }
+    sv_ffirst_commit_vl((uint64_t *)ex->env->gpr,
+                        sv_state_vl_reg(ex->env->sv.state), vl);
 }
 
 static void sv_set_offsets(SVExec *ex, unsigned src, unsigned dst, unsigned sub)
@@ -588,7 +573,7 @@ static bool sv_ldff_cut(SVExec *ex, int *cut)
               TLB_INVALID_MASK)) {
             continue;
         }
-        groups = off / esb / ex->subvl;
+        groups = sv_ffirst_trap_vl(off, esb, ex->subvl);
         if (groups == 0) {
             return false;
         }
@@ -825,7 +810,7 @@ static void sv_loop_twin(SVExec *ex)
         unsigned eb = op->mem_bytes * 8 / ex->mem_es;
         unsigned n = ex->vl * ex->subvl;
 
-        if (n && ex->rs1.reg + (n - 1) / eb >= SV_NUM_REGS) {
+        if (!sv_elements_fit(ex->rs1.reg, DIV_ROUND_UP(n, eb), 8)) {
             sv_illegal(ex, "address registers run past register 127");
         }
     }
@@ -1196,7 +1181,7 @@ static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
     u->n = vl;
     u->cut = false;
     off = FIELD_EX64(data, SVOPND, REG) * 8;
-    if (off + u->n * es > SV_FILE_BYTES) {
+    if (!sv_elements_fit(FIELD_EX64(data, SVOPND, REG), u->n, es)) {
         return false; /* the element loop raises illegal (C4) */
     }
     u->file = (FIELD_EX64(data, SVOPND, FP) ? (uint8_t *)env->sv_fpr
@@ -1240,12 +1225,13 @@ static bool sv_unit_run_plan(CPURISCVState *env, uint64_t d0, uint64_t d1,
         flags =
             probe_access_flags(env, p, 1, type, riscv_env_mmu_index(env, false),
                                true, &u->host[u->pages], ra);
-        if (flags == TLB_INVALID_MASK && ffirst && (p - a0) / es > 0) {
+        if (flags == TLB_INVALID_MASK && ffirst &&
+            sv_ffirst_trap_vl(p - a0, es, 1) > 0) {
             /*
              * §7.1, A49: VL := the first element touching this page.  An
              * element 0 that would fault traps: the element loop's job.
              */
-            u->n = (p - a0) / es;
+            u->n = sv_ffirst_trap_vl(p - a0, es, 1);
             u->cut = true;
             break;
         }
@@ -1287,8 +1273,8 @@ static void sv_unit_run_move(CPURISCVState *env, const SVUnitRun *u,
     if (u->first_unprobed) {
         clear_helper_retaddr();
     }
-    if (u->cut && vl_reg) {
-        env->gpr[vl_reg] = u->n;
+    if (u->cut) {
+        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, u->n);
     }
 }
 
@@ -1325,9 +1311,10 @@ HELPER(sv_unit_run)(CPURISCVState *env, uint64_t d0, uint64_t d1, uint64_t imm,
  * Returns whether to take it; the translator jumps (§3.7).
  */
 /* A vector operand's elements must end inside the register file (§5.5). */
-static bool sv_branch_operand_fits(const sv_branch_operand *o, unsigned vl)
+static bool sv_branch_operand_fits(const sv_branch_operand *o, unsigned reg,
+                                   unsigned vl)
 {
-    return !o->isvec || vl * o->width / 8 <= o->readable;
+    return !o->isvec || sv_elements_fit(reg, vl, o->width / 8);
 }
 
 /*
@@ -1376,18 +1363,13 @@ static inline bool sv_branch_prepare(CPURISCVState *env, uint64_t d0,
         d->start =
             sv_state_offsets_zero(state) ? 0 : sv_state_unpack(state).srcoffs;
     }
-    if (!sv_branch_operand_fits(&d->a, d->vl) ||
-        !sv_branch_operand_fits(&d->b, d->vl)) {
+    if (!sv_branch_operand_fits(&d->a, areg, d->vl) ||
+        !sv_branch_operand_fits(&d->b, breg, d->vl)) {
         return false;
     }
     first = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PS));
     second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
-    d->ps = ~(uint64_t)0;
-    if (first.enabled) {
-        uint64_t m = first.predidx ? env->gpr[first.predidx] : 0;
-
-        d->ps = sv_pred_mask(m, first.inv);
-    }
+    d->ps = sv_pred_entry_mask_x(&first, (const uint64_t *)env->gpr);
     d->zero1 = first.enabled && first.zero;
     d->ffirst = first.enabled && first.ffirst;
     d->has_target = second.enabled;
@@ -1413,8 +1395,8 @@ static inline target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
      * after it, so the mask wins when both name one register (found by
      * tests/oracle).
      */
-    if (r.cut && vl_reg) {
-        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    if (r.cut) {
+        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
     }
     if (FIELD_EX64(d1, SVDESC, PD)) {
         sv_pred_entry second = sv_desc_unpack_pred(FIELD_EX64(d1, SVDESC, PD));
@@ -1424,8 +1406,7 @@ static inline target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
             env->gpr[target] = r.mask; /* whole register, A20 */
         }
     }
-    if (d->start || (env->sv.state & SV_STATE_OFFS_SUBVL_MASK &&
-                     !sv_state_offsets_zero(env->sv.state))) {
+    if (d->start || (env->sv.state & SV_STATE_OFFS_MASK)) {
         /* A resumed compare is done: offsets back to 0 (§1.6 rule 5). */
         env->sv.state = sv_state_set_offsets(env->sv.state, 0, 0, 0);
     }
@@ -1519,48 +1500,6 @@ static inline uint64_t sv_scan_scalar(CPURISCVState *env, uint64_t desc)
     }
 }
 
-/*
- * Copies 64 bytes (in one page) from guest memory into the register
- * file and returns the index of the first byte equal to c there (64:
- * none; c > 0xff: none).  The guest bytes are read once, front to back,
- * so a fault is on the first access, at element 0's address.
- */
-static inline unsigned sv_copy_find64(uint8_t *dst, const uint8_t *src,
-                                      uint64_t c)
-{
-    uint64_t hits = 0;
-#ifdef __SSE2__
-    __m128i k = _mm_set1_epi8((char)c);
-    __m128i v0 = _mm_loadu_si128((const __m128i *)src);
-    __m128i v1, v2, v3;
-
-    /* Bytes 0..15 first: a fault is element 0's (see the callers). */
-    asm volatile("" : "+x"(v0) : : "memory");
-    v1 = _mm_loadu_si128((const __m128i *)(src + 16));
-    v2 = _mm_loadu_si128((const __m128i *)(src + 32));
-    v3 = _mm_loadu_si128((const __m128i *)(src + 48));
-
-    _mm_storeu_si128((__m128i *)dst, v0);
-    _mm_storeu_si128((__m128i *)(dst + 16), v1);
-    _mm_storeu_si128((__m128i *)(dst + 32), v2);
-    _mm_storeu_si128((__m128i *)(dst + 48), v3);
-    hits = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, k)) |
-           (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, k)) << 16 |
-           (uint64_t)((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v2, k)) |
-                      (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v3, k)) << 16)
-               << 32;
-#else
-    memcpy(dst, src, 64);
-    for (int i = 0; i < 64; i++) {
-        hits |= (uint64_t)(dst[i] == (uint8_t)c) << i;
-    }
-#endif
-    if (c > 0xff) {
-        return 64;
-    }
-    return hits ? ctz64(hits) : 64;
-}
-
 /* Everything but the whole in-page 64-byte iteration (kept out of line). */
 static __attribute__((noinline)) target_ulong
 sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
@@ -1603,7 +1542,7 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
                                        &host1, ra);
 
         if (flags == TLB_INVALID_MASK && FIELD_EX64(desc, SVSCAN, FFIRST)) {
-            n = bytes0; /* §7.1, A49: VL := the first element there */
+            n = sv_ffirst_trap_vl(bytes0, 1, 1); /* §7.1, A49 */
             cut = true;
         } else if (flags || !host1) {
             return -1;
@@ -1618,16 +1557,16 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
         memcpy(file + bytes0, host1, n - bytes0);
     }
     clear_helper_retaddr();
-    if (cut && vl_reg) {
-        env->gpr[vl_reg] = n;
+    if (cut) {
+        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, n);
     }
     /* The branch's scalar after the load (it may be the VL register). */
     scalar = sv_scan_scalar(env, desc);
     hit = scalar > 0xff ? NULL : memchr(file, (int)scalar, n);
     first = hit ? hit - file : n; /* > 0xff: NE holds for every byte */
     r = sv_vector_branch_ffirst_ifall(n, first);
-    if (r.cut && vl_reg) {
-        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    if (r.cut) {
+        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
     }
     return r.taken;
 }
@@ -1691,15 +1630,15 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
 #endif
     file = (uint8_t *)&env->sv_gpr[FIELD_EX64(desc, SVSCAN, DATA)];
     /*
-     * Element 0 first (sv_copy_find64 loads bytes 0..15 before the rest):
-     * a fault there is the unfused load's (precise).
+     * Element 0 first (sv_copy_find_byte64 reads its first piece before
+     * the rest): a fault there is the unfused load's (precise).
      */
     set_helper_retaddr(ra);
-    first = sv_copy_find64(file, host, sv_scan_scalar(env, desc));
+    first = sv_copy_find_byte64_fn(file, host, sv_scan_scalar(env, desc));
     clear_helper_retaddr();
     r = sv_vector_branch_ffirst_ifall(64, first);
-    if (r.cut && (vl_known || vl_reg)) { /* vl_known: VLREG is not x0 */
-        env->gpr[vl_reg] = r.new_vl;     /* §7.3, A19 */
+    if (r.cut) {
+        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
     }
     return r.taken;
 }
@@ -1745,8 +1684,8 @@ HELPER(sv_scan)(CPURISCVState *env, uint64_t desc)
     sv_branch_result r;
 
     /* sv_first_byte_fail reads n rounded up to 16 (x126/x127: general) */
-    if (n <= 0 || data * 8 + ROUND_UP(n, 16) > sizeof(env->sv_gpr) ||
-        (bvec && breg * 8 + ROUND_UP(n, 16) > sizeof(env->sv_gpr))) {
+    if (n <= 0 || !sv_elements_fit(data, ROUND_UP(n, 16), 1) ||
+        (bvec && !sv_elements_fit(breg, ROUND_UP(n, 16), 1))) {
         return -1;
     }
     if (bvec) {
@@ -1771,8 +1710,8 @@ HELPER(sv_scan)(CPURISCVState *env, uint64_t desc)
     r = sv_vector_branch_ffirst(n, first, FIELD_EX64(desc, SVSCAN, TARGET),
                                 FIELD_EX64(desc, SVSCAN, INV2),
                                 FIELD_EX64(desc, SVSCAN, ZERO2));
-    if (r.cut && vl_reg) {
-        env->gpr[vl_reg] = r.new_vl; /* §7.3, A19 */
+    if (r.cut) {
+        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
     }
     return r.taken;
 }

@@ -1,0 +1,991 @@
+// The planner: how the translator runs one SV op (svcore.h, sv_plan_op).
+//
+// A pure function of the resolved op and of what the translation block
+// knows (sv_plan_facts).  It holds every shape rule of the backends:
+// which ops each takes, at what width, unrolled or as a loop, with gvec
+// or not, and what that costs against the TB's unroll budget and TCG
+// temps.  The translator's emitters carry the plan out and decide
+// nothing (docs/sv-engine.md, "Backends and the planner").
+//
+// SPDX-License-Identifier: GPL-2.0-or-later
+
+#include "svcore.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <string_view>
+
+namespace
+{
+
+constexpr std::array<const char *, SV_BACKEND_COUNT> backend_names = {
+    "inline_gvec", "inline_int",  "inline_mem", "inline_run", "inline_pred",
+    "alu_helper",  "fp_helper",   "fp_twin",    "unit_run",   "prefix",
+    "elements",    "compiled",    "fused",      "fused_scan", "fused_scan64",
+    "branch",      "branch_scan",
+};
+
+constexpr std::array<const char *, SV_KNOB_COUNT> knob_names = {
+    "auto", "nogvec", "helper", "general", "nofuse", "compiled",
+};
+
+// Unrolled form: the element's register-file bytes live in env, so the
+// whole vector must end inside the 128-register file.
+constexpr unsigned file_bytes = 8 * SV_NUM_REGS;
+
+constexpr bool in_file(unsigned reg, unsigned bytes)
+{
+    return 8 * reg + bytes <= file_bytes;
+}
+
+// env offset of register reg relative to x0 (phase only matters).
+constexpr uint32_t gpr_ofs(const sv_plan_facts &f, unsigned reg)
+{
+    return f.gpr_phase + 8 * reg;
+}
+
+// The integer ops with inline, gvec and specialised-helper forms: the
+// one list (sv_alu.c's helpers and the inline body cover exactly these).
+constexpr bool fast_int_op(unsigned alu)
+{
+    switch (alu) {
+    case SV_ALU_ADD:
+    case SV_ALU_SUB:
+    case SV_ALU_AND:
+    case SV_ALU_OR:
+    case SV_ALU_XOR:
+    case SV_ALU_SLL:
+    case SV_ALU_SRL:
+    case SV_ALU_SRA:
+    case SV_ALU_SLT:
+    case SV_ALU_SLTU:
+    case SV_ALU_MUL:
+    case SV_ALU_ADDW:
+    case SV_ALU_SUBW:
+        return true;
+    default:
+        return false;
+    }
+}
+
+constexpr bool is_shift(unsigned alu)
+{
+    return alu == SV_ALU_SLL || alu == SV_ALU_SRL || alu == SV_ALU_SRA;
+}
+
+// An integer op of the fast list, non-twin, with a vector destination
+// other than x0 and every register operand at one width w (the default,
+// or one elwidth): the highest vector base register, w set; else -1.
+// Predicates are the callers' business.
+int int_uniform(const sv_resolved_op &r, unsigned &w)
+{
+    const sv_op &op = r.op;
+    const sv_resolved_operand &rd = r.opnd[SV_RD];
+    int top = 0;
+
+    if (!fast_int_op(op.alu) || r.kind != SV_EXEC_ELEMENTS ||
+        op.cls != SV_OPC_INT || op.twin || !rd.isvec || rd.reg == 0 ||
+        !op.rs1.present) {
+        return -1;
+    }
+    w = rd.overridden ? rd.width : 64;
+    for (unsigned k = SV_RD; k <= SV_RS2; k++) {
+        const sv_resolved_operand &o = r.opnd[k];
+
+        if (!o.present) {
+            continue;
+        }
+        if (o.overridden ? o.width != w : w != 64) {
+            return -1; // mixed widths: the general loop
+        }
+        if (o.isvec) {
+            top = std::max<int>(top, o.reg);
+        }
+    }
+    return top;
+}
+
+// The inline integer loop: int_uniform without a destination predicate.
+int inline_int_shape(const sv_resolved_op &r, unsigned &w)
+{
+    return r.pred_dest.enabled ? -1 : int_uniform(r, w);
+}
+
+// The specialised ALU helpers (sv_alu.c): int_uniform with a destination
+// predicate, zeroing or not, without fail-on-first.
+int alu_helper_shape(const sv_resolved_op &r, unsigned &w)
+{
+    if (!r.pred_dest.enabled || r.pred_dest.ffirst) {
+        return -1;
+    }
+    return int_uniform(r, w);
+}
+
+// Unrolled packed elements are read and written in env, so none may lie
+// in x0..x31 (TCG globals there).
+bool int_unroll_ok(const sv_resolved_op &r, unsigned w)
+{
+    for (unsigned k = SV_RD; k <= SV_RS2; k++) {
+        const sv_resolved_operand &o = r.opnd[k];
+
+        if (w != 64 && o.present && o.isvec && o.reg < 32) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// A vector of bytes bytes at reg lies in x32..x127.
+constexpr bool gvec_in_env(unsigned reg, unsigned bytes)
+{
+    return reg >= 32 && in_file(reg, bytes);
+}
+
+// The gvec form of op r at width w over n elements, or SV_GV_NONE.  The
+// sequential element order (§5.1) holds because every vector source is
+// the destination itself or apart from it, and no scalar source lies in
+// the destination.
+int gvec_form(const sv_resolved_op &r, unsigned w, unsigned n)
+{
+    const sv_op &op = r.op;
+    const sv_resolved_operand &rd = r.opnd[SV_RD];
+    const sv_resolved_operand &a = r.opnd[SV_RS1];
+    const sv_resolved_operand &b = r.opnd[SV_RS2];
+    unsigned bytes = n * w / 8;
+    bool bvec = !op.b_is_imm && b.present && b.isvec;
+
+    if (bytes < 8 || !gvec_in_env(rd.reg, bytes)) {
+        return SV_GV_NONE;
+    }
+    if ((op.alu == SV_ALU_ADDW || op.alu == SV_ALU_SUBW) && w == 64) {
+        return SV_GV_NONE; // the 32-bit result is sign-extended
+    }
+    for (unsigned k = SV_RS1; k <= SV_RS2; k++) {
+        const sv_resolved_operand &o = r.opnd[k];
+
+        if (!o.present || (k == SV_RS2 && op.b_is_imm)) {
+            continue;
+        }
+        if (o.isvec) {
+            if (!gvec_in_env(o.reg, bytes) ||
+                (o.reg != rd.reg && 8 * o.reg < 8 * rd.reg + bytes &&
+                 8 * rd.reg < 8 * o.reg + bytes)) {
+                return SV_GV_NONE;
+            }
+        } else if (8 * o.reg >= 8 * rd.reg && 8 * o.reg < 8 * rd.reg + bytes) {
+            return SV_GV_NONE; // a scalar the loop overwrites
+        }
+    }
+    if (!a.isvec && !bvec) {
+        return SV_GV_SPLAT;
+    }
+    if (a.isvec && bvec) {
+        return SV_GV_VV;
+    }
+    if (a.isvec) {
+        return op.b_is_imm ? SV_GV_VI : SV_GV_VS;
+    }
+    switch (op.alu) { // scalar rs1, vector rs2
+    case SV_ALU_ADD:
+    case SV_ALU_ADDW:
+    case SV_ALU_SUB:
+    case SV_ALU_SUBW:
+    case SV_ALU_AND:
+    case SV_ALU_OR:
+    case SV_ALU_XOR:
+    case SV_ALU_MUL:
+        return SV_GV_SV;
+    default:
+        return SV_GV_NONE;
+    }
+}
+
+// How many of mvl elements gvec runs (whole multiples of 8 bytes), or 0.
+unsigned gvec_elems(const sv_resolved_op &r, unsigned w, unsigned mvl)
+{
+    unsigned n = ((mvl * w / 8) & ~7u) * 8 / w;
+
+    return n && gvec_form(r, w, n) != SV_GV_NONE ? n : 0;
+}
+
+unsigned gvec_pieces(const sv_plan_facts &f, const sv_resolved_op &r, int form,
+                     unsigned bytes)
+{
+    uint32_t d = gpr_ofs(f, r.opnd[SV_RD].reg);
+    uint32_t a = gpr_ofs(f, r.opnd[SV_RS1].reg);
+    uint32_t b = gpr_ofs(f, r.opnd[SV_RS2].reg);
+    unsigned count = 0;
+
+    for (uint32_t p = 0; p < bytes; count++) {
+        p += sv_gvec_piece_size(form, d, a, b, p, bytes);
+    }
+    return count;
+}
+
+// What the gvec form costs against the unroll budget (element bodies):
+// a piece each, one more for a splat's element 0.
+unsigned gvec_cost(const sv_plan_facts &f, const sv_resolved_op &r, unsigned w,
+                   unsigned n)
+{
+    int form = gvec_form(r, w, n);
+
+    return gvec_pieces(f, r, form, n * w / 8) + (form == SV_GV_SPLAT);
+}
+
+// The TCG temps the gvec form allocates (gvec's expansions take new ones
+// for every piece and never free them): 3 a piece vector-vector, 2 for
+// one vector, 5 for a compare then an AND or a NEG then an ADD, and a
+// few for scalars and out-of-line helpers.
+unsigned gvec_temps(const sv_plan_facts &f, const sv_resolved_op &r, unsigned w,
+                    unsigned n)
+{
+    int form = gvec_form(r, w, n);
+    unsigned pieces = gvec_pieces(f, r, form, n * w / 8);
+    unsigned per = form == SV_GV_VV ? 3 : 2;
+
+    if (r.op.alu == SV_ALU_SLT || r.op.alu == SV_ALU_SLTU || form == SV_GV_SV) {
+        per = 5;
+    }
+    return pieces * per + 4;
+}
+
+// Whether the TB may take temps more TCG temps: a TB that fills its
+// temps aborts QEMU on one guest instruction, so inline forms use at
+// most half of them.
+bool temps_fit(const sv_plan_facts &f, unsigned temps)
+{
+    return f.temps_used + temps <= f.temps_max / 2;
+}
+
+// The unrolled form's common conditions: this TB ran the VL block (MVL
+// known, offsets 0), SUBVL 1 and STATE.vl names a register.
+bool unrollable(const sv_plan_facts &f)
+{
+    return f.known_mvl && f.subvl == 1 && f.vl_reg != 0;
+}
+
+// Unit-stride element access inline (gen_sv_mem_body): no predicates, a
+// scalar address register; integer or FLD/FSD data in default-width
+// vector elements, or integer data in packed elements exactly as wide as
+// the memory elements.
+bool inline_mem_ok(const sv_resolved_op &r)
+{
+    const sv_op &op = r.op;
+    const sv_resolved_operand &d =
+        r.opnd[op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD];
+    const sv_resolved_operand &a = r.opnd[SV_RS1];
+
+    if (r.kind != SV_EXEC_MEMORY || !d.isvec || a.isvec ||
+        r.pred_dest.enabled || r.pred_src.enabled) {
+        return false;
+    }
+    if (d.overridden) {
+        // A load whose packed elements may rewrite an address register
+        // held in a TCG global (x1..x31) reads it per element in the
+        // general loop: the inline stores go to env behind the global.
+        if (op.cls != SV_OPC_STORE && a.reg < 32 &&
+            8u * a.reg + 8 > 8u * d.reg &&
+            8u * a.reg < 8u * d.reg + 64 * r.mem_es) {
+            return false;
+        }
+        return !d.is_fp && d.reg != 0 && d.width == r.mem_es * 8;
+    }
+    return !a.overridden && (d.is_fp || d.reg != 0) &&
+           (!d.is_fp || op.mem_bytes == 8);
+}
+
+// A predicate that leaves every element active: none, or x0 inverted.
+bool pred_all_ones(const sv_pred_entry &p, bool ffirst_ok)
+{
+    return !p.enabled || (p.predidx == 0 && p.inv && (ffirst_ok || !p.ffirst));
+}
+
+// helper_sv_unit_run's shape: a scalar address register and vector
+// register elements as wide as the memory elements, not 8-bit FP, every
+// predicate all ones; trap-ffirst on a load's destination allowed.
+bool unit_run_ok(const sv_resolved_op &r)
+{
+    bool store = r.op.cls == SV_OPC_STORE;
+    const sv_resolved_operand &data = r.opnd[store ? SV_RS2 : SV_RD];
+    const sv_resolved_operand &addr = r.opnd[SV_RS1];
+    unsigned width = data.overridden ? data.width : 64;
+
+    if (r.kind != SV_EXEC_MEMORY || addr.isvec || !data.isvec ||
+        (!data.is_fp && data.reg == 0) || width != r.mem_es * 8u ||
+        (data.is_fp && width == 8)) {
+        return false;
+    }
+    return pred_all_ones(r.pred_dest, !store) &&
+           pred_all_ones(r.pred_src, false);
+}
+
+// The inline run (user mode, host words in order): a unit-stride run of
+// both inline_mem_ok's and unit_run_ok's shape, VL = MVL known, register
+// elements all in x32..x127 / f32..f127, at most a page, and for a load
+// no element in its own address register.  Not under plugins: their
+// memory callbacks would see wide accesses.
+bool inline_run_ok(const sv_plan_facts &f, const sv_resolved_op &r)
+{
+    bool store = r.op.cls == SV_OPC_STORE;
+    const sv_resolved_operand &d = r.opnd[store ? SV_RS2 : SV_RD];
+    unsigned areg = r.opnd[SV_RS1].reg;
+    unsigned bytes = f.known_mvl * r.mem_es;
+
+    if (!f.user_mode || !f.host_words || !unrollable(f) || f.plugins ||
+        !inline_mem_ok(r) || !unit_run_ok(r) || d.reg < 32 ||
+        !in_file(d.reg, bytes) || bytes > f.page_size) {
+        return false;
+    }
+    return store || d.is_fp || areg < d.reg || 8 * areg >= 8 * d.reg + bytes;
+}
+
+// The vector source an op only copies at width w (a "mv"), or -1: the
+// predicated merge then needs no scratch.
+int pred_copy_src(const sv_resolved_op &r, int form, unsigned w)
+{
+    const sv_resolved_operand &a = r.opnd[SV_RS1];
+    const sv_resolved_operand &b = r.opnd[SV_RS2];
+    unsigned alu = r.op.alu;
+    uint64_t mask = w == 64 ? ~0ull : (1ull << w) - 1;
+    // gvec's immediate: a shift's count taken modulo w first
+    uint64_t imm = (uint64_t)r.op.imm;
+
+    if (form == SV_GV_VI && is_shift(alu)) {
+        imm &= w - 1;
+    }
+    imm &= mask;
+    bool id0 = alu == SV_ALU_ADD || alu == SV_ALU_ADDW || alu == SV_ALU_OR ||
+               alu == SV_ALU_XOR;
+
+    switch (form) {
+    case SV_GV_VV:
+        return (alu == SV_ALU_AND || alu == SV_ALU_OR) && a.reg == b.reg ? a.reg
+                                                                         : -1;
+    case SV_GV_VI:
+        return ((id0 || is_shift(alu)) && imm == 0) ||
+                       (alu == SV_ALU_AND && imm == mask)
+                   ? a.reg
+                   : -1;
+    case SV_GV_VS:
+        return b.reg == 0 && (id0 || is_shift(alu) || alu == SV_ALU_SUB ||
+                              alu == SV_ALU_SUBW)
+                   ? a.reg
+                   : -1;
+    case SV_GV_SV:
+        return a.reg == 0 && id0 ? b.reg : -1;
+    default:
+        return -1;
+    }
+}
+
+// The predicated merge's pieces: 16 bytes where source and destination
+// share a 16-byte phase and the destination is aligned, else 8.
+unsigned pred_merges(uint32_t dofs, uint32_t sofs, unsigned bytes)
+{
+    bool same_phase = (sofs & 15) == (dofs & 15);
+    unsigned count = 0;
+
+    for (uint32_t p = 0, sz; p < bytes; p += sz, count++) {
+        sz = same_phase && !((dofs + p) & 15) && bytes - p >= 16 ? 16 : 8;
+    }
+    return count;
+}
+
+// The inline predicated merge: an op of the ALU helpers' shape whose gvec
+// form covers all MVL elements in whole 64-bit words with a vector source
+// (a splat's element 0 would go to the destination).  Fills the cost and
+// returns false when the TB lacks the budget or the temps.
+bool inline_pred(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
+{
+    unsigned w, n = f.known_mvl;
+
+    if (!f.host_words || !unrollable(f) || alu_helper_shape(r, w) < 0 ||
+        n * w % 64 != 0 || gvec_elems(r, w, n) != n) {
+        return false;
+    }
+    int form = gvec_form(r, w, n);
+    if (form == SV_GV_SPLAT) {
+        return false;
+    }
+    unsigned bytes = n * w / 8;
+    int copy = pred_copy_src(r, form, w);
+    uint32_t dofs = gpr_ofs(f, r.opnd[SV_RD].reg);
+    // The scratch is 16-aligned in env and used in the destination's phase.
+    uint32_t sofs = copy >= 0 ? gpr_ofs(f, copy) : (dofs & 15);
+    unsigned pieces = copy >= 0 ? 0 : gvec_pieces(f, r, form, bytes);
+    unsigned merges = pred_merges(dofs, sofs, bytes);
+    // Every gvec piece, and a table lookup as half a body; the temps:
+    // up to 5 for every merged piece, the op's pieces a few more than
+    // gvec_temps says, and every lookup a constant.
+    unsigned cost = pieces + merges + (bytes / 8 + 3) / 4;
+    unsigned temps = (copy >= 0 ? 0 : gvec_temps(f, r, w, n) + pieces) +
+                     5 * merges + bytes / 8 + 8;
+
+    if (f.unroll_budget < cost || !temps_fit(f, temps)) {
+        return false;
+    }
+    p.width = w;
+    p.gvec_form = form;
+    p.gvec_elems = n;
+    p.copy_src = copy;
+    p.unroll = true;
+    p.unroll_cost = cost;
+    return true;
+}
+
+// The FP helpers' shape (sv_fpu.c): a single-predicated FP op of their
+// list, no fail-on-first, an FP vector destination (the compares: an
+// integer vector other than x0), every FP operand at one width w (16, 32,
+// 64), packed or at the default width; the sources the op reads present
+// and no others.  Sets w.
+bool fp_helper_shape(const sv_resolved_op &r, unsigned &w)
+{
+    const sv_resolved_operand &rd = r.opnd[SV_RD];
+    unsigned nsrc;
+
+    if (r.kind != SV_EXEC_ELEMENTS || r.op.cls != SV_OPC_FP || r.twin ||
+        r.uses_svpstate || r.ffirst != SV_FFIRST_NONE ||
+        (r.pred_dest.enabled && r.pred_dest.ffirst)) {
+        return false;
+    }
+    switch (r.op.fp) {
+    case SV_FP_SQRT:
+        nsrc = 1;
+        break;
+    case SV_FP_ADD:
+    case SV_FP_SUB:
+    case SV_FP_MUL:
+    case SV_FP_DIV:
+    case SV_FP_MIN:
+    case SV_FP_MAX:
+    case SV_FP_SGNJ:
+    case SV_FP_SGNJN:
+    case SV_FP_SGNJX:
+    case SV_FP_EQ:
+    case SV_FP_LT:
+    case SV_FP_LE:
+        nsrc = 2;
+        break;
+    case SV_FP_MADD:
+    case SV_FP_MSUB:
+    case SV_FP_NMSUB:
+    case SV_FP_NMADD:
+        nsrc = 3;
+        break;
+    default:
+        return false;
+    }
+    if (r.op.fp == SV_FP_EQ || r.op.fp == SV_FP_LT || r.op.fp == SV_FP_LE) {
+        if (!rd.present || rd.is_fp || !rd.isvec || rd.reg == 0) {
+            return false;
+        }
+        w = r.opnd[SV_RS1].width;
+    } else if (!rd.present || !rd.is_fp || !rd.isvec) {
+        return false;
+    } else {
+        w = rd.width;
+    }
+    if (w != 16 && w != 32 && w != 64) {
+        return false;
+    }
+    for (unsigned k = SV_RS1; k <= SV_RS3; k++) {
+        const sv_resolved_operand &o = r.opnd[k];
+
+        if (o.present != (k <= nsrc) ||
+            (o.present && (!o.is_fp || o.width != w))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// helper_sv_fp_twin's shape: FMV/FNEG/FABS (FSGNJ* with rs1 = rs2) or
+// FCVT between FP widths, no predicate, no fail-on-first, an FP vector
+// destination and an FP source, each at 16, 32 or 64 bits.
+bool fp_twin_shape(const sv_resolved_op &r)
+{
+    const sv_resolved_operand &d = r.opnd[SV_RD];
+    const sv_resolved_operand &s = r.opnd[SV_RS1];
+    auto fp_width = [](unsigned w) { return w == 16 || w == 32 || w == 64; };
+
+    if (r.kind != SV_EXEC_ELEMENTS || r.op.cls != SV_OPC_FP || !r.twin ||
+        r.uses_svpstate || r.ffirst != SV_FFIRST_NONE || r.pred_dest.enabled ||
+        r.pred_src.enabled || r.src_slot != SV_RS1 || r.dst_slot != SV_RD) {
+        return false;
+    }
+    switch (r.op.fp) {
+    case SV_FP_SGNJ:
+    case SV_FP_SGNJN:
+    case SV_FP_SGNJX:
+    case SV_FP_CVT_F_F:
+        break;
+    default:
+        return false;
+    }
+    return d.present && d.is_fp && d.isvec && s.present && s.is_fp &&
+           fp_width(d.width) && fp_width(s.width);
+}
+
+// The compiled general element loop's shape.
+// STUB: the compiled loop (trans_sv_compiled.c.inc) is being written
+// separately; its pure shape test replaces this at merge.  Until then no
+// op takes SV_BACKEND_COMPILED.
+bool compiled_shape(const sv_plan_facts &, const sv_resolved_op &)
+{
+    return false;
+}
+
+// helper_sv_scan's shape: BEQ or BNE of packed bytes against a scalar
+// integer or another byte vector, first predicate x0 inverted with
+// fail-on-first (not zeroing), no mask register written.  With
+// fail-on-first it is a byte search.
+bool scan_branch_shape(const sv_resolved_op &b)
+{
+    const sv_resolved_operand &v = b.opnd[SV_RS1];
+    const sv_resolved_operand &sc = b.opnd[SV_RS2];
+    const sv_pred_entry &p = b.pred_src;
+
+    return b.vector && (b.op.alu == SV_CMP_NE || b.op.alu == SV_CMP_EQ) &&
+           v.isvec && v.width == 8 && !v.is_fp && !sc.is_fp &&
+           (!sc.isvec || sc.width == 8) && p.enabled && p.predidx == 0 &&
+           p.inv && !p.zero && p.ffirst &&
+           (!b.pred_dest.enabled || b.pred_dest.predidx == 0);
+}
+
+// helper_sv_ldbr_scan's shape: a byte load (trap-ffirst or plain) into
+// packed bytes at x32..x120, then BNE of exactly those bytes against a
+// scalar register outside them, no second predicate.
+bool fused_scan_shape(const sv_resolved_op &ld, const sv_resolved_op &b)
+{
+    const sv_resolved_operand &d = ld.opnd[SV_RD];
+    const sv_resolved_operand &sc = b.opnd[SV_RS2];
+    unsigned base = ld.opnd[SV_RS1].reg;
+
+    return ld.mem_es == 1 && !d.is_fp && d.reg >= 32 && d.reg + 8 <= 128 &&
+           d.width == 8 && (sc.reg < d.reg || sc.reg >= d.reg + 8) &&
+           // the general loop reads a base the load rewrites per element
+           (base < d.reg || base >= d.reg + 8u) &&
+           (ld.ffirst == SV_FFIRST_TRAP || ld.ffirst == SV_FFIRST_NONE) &&
+           scan_branch_shape(b) && b.op.alu == SV_CMP_NE && !sc.isvec &&
+           !b.pred_dest.enabled && b.opnd[SV_RS1].reg == d.reg;
+}
+
+// STATE at opcode 0 is the one the VL block "rd := VLMAX" with VLMAX 64
+// set in this TB, SUBVL 1: VL is 64 in x[rd].
+bool vl64_known(const sv_plan_facts &f)
+{
+    const sv_vl_block *vl = f.vl_block;
+    uint32_t state = 0;
+    uint64_t rd_value = 0;
+    static const uint64_t no_regs[32] = {};
+    unsigned vl_reg;
+
+    if (!f.first_op || !f.known_mvl || !vl || !vl->present ||
+        vl->mode != SV_VL_MODE_RD || vl->rs1 || !vl->rd ||
+        sv_vl_block_exec(&state, *vl, 0, 64, &rd_value) != SV_OK ||
+        rd_value != 64) {
+        return false;
+    }
+    return sv_state_plain_vl(state, no_regs, &vl_reg) >= 0 &&
+           vl_reg == vl->rd && sv_state_mvl(state) == 64;
+}
+
+bool uses_fp(const sv_op &op)
+{
+    return op.rd.is_fp || op.rs1.is_fp || op.rs2.is_fp || op.rs3.is_fp;
+}
+
+// An inline loop (gen_sv_inline): unrolled when MVL is known and the
+// budget allows, with gvec's part when the temps allow, else the loop.
+void plan_inline(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
+                 unsigned top, unsigned stride, bool unroll_ok, unsigned gvec_n)
+{
+    unsigned w = stride * 8;
+    unsigned pieces = gvec_n ? gvec_cost(f, r, w, gvec_n) : 0;
+
+    if (gvec_n && !temps_fit(f, gvec_temps(f, r, w, gvec_n))) {
+        gvec_n = pieces = 0;
+    }
+    unsigned cost = f.known_mvl - gvec_n + pieces;
+
+    p.top_reg = top;
+    p.stride = stride;
+    p.unroll_ok = unroll_ok;
+    p.unroll = unrollable(f) && f.unroll_budget >= cost && unroll_ok &&
+               8 * top + f.known_mvl * stride <= file_bytes;
+    if (p.unroll) {
+        p.unroll_cost = cost;
+        p.gvec_elems = gvec_n;
+        p.gvec_form = gvec_n ? gvec_form(r, w, gvec_n) : SV_GV_NONE;
+    }
+    if (p.backend == SV_BACKEND_INLINE_GVEC && !p.gvec_elems) {
+        p.backend = SV_BACKEND_INLINE_INT;
+    }
+}
+
+// The element loop of r (not fused): the backend and its data.
+void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
+               bool inline_ok)
+{
+    unsigned knob = f.knob;
+    bool inline_knob = knob == SV_KNOB_AUTO || knob == SV_KNOB_NOGVEC ||
+                       knob == SV_KNOB_NOFUSE || knob == SV_KNOB_COMPILED;
+    unsigned w;
+
+    if (r.uses_svpstate) {
+        p.backend = SV_BACKEND_PREFIX;
+        return;
+    }
+    if (knob == SV_KNOB_GENERAL) {
+        p.backend = SV_BACKEND_ELEMENTS;
+        return;
+    }
+    if (inline_knob && inline_ok) {
+        int top = inline_int_shape(r, w);
+
+        if (top >= 0) {
+            unsigned n = knob != SV_KNOB_NOGVEC && f.known_mvl
+                             ? gvec_elems(r, w, f.known_mvl)
+                             : 0;
+
+            p.backend = n ? SV_BACKEND_INLINE_GVEC : SV_BACKEND_INLINE_INT;
+            p.width = w;
+            plan_inline(f, r, p, top, w / 8, int_unroll_ok(r, w), n);
+            return;
+        }
+        if (knob != SV_KNOB_NOGVEC && inline_pred(f, r, p)) {
+            p.backend = SV_BACKEND_INLINE_PRED;
+            return;
+        }
+        if (inline_run_ok(f, r)) {
+            p.backend = SV_BACKEND_INLINE_RUN;
+            p.width = r.mem_es * 8;
+            return;
+        }
+        if (inline_mem_ok(r) &&
+            (!unit_run_ok(r) || (f.known_mvl && f.known_mvl <= 32))) {
+            const sv_resolved_operand &d =
+                r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD];
+
+            // Packed elements step by their size and, unrolled, must not
+            // lie in x0..x31 (TCG globals).
+            p.backend = SV_BACKEND_INLINE_MEM;
+            p.width = r.mem_es * 8;
+            plan_inline(f, r, p, d.reg, d.overridden ? r.mem_es : 8,
+                        !d.overridden || d.reg >= 32, 0);
+            return;
+        }
+    }
+    if (knob == SV_KNOB_COMPILED && compiled_shape(f, r)) {
+        p.backend = SV_BACKEND_COMPILED;
+        return;
+    }
+    if (unit_run_ok(r)) {
+        p.backend = SV_BACKEND_UNIT_RUN;
+        p.width = r.mem_es * 8;
+        return;
+    }
+    if (alu_helper_shape(r, w) >= 0) {
+        p.backend = SV_BACKEND_ALU_HELPER;
+        p.width = w;
+        return;
+    }
+    if (fp_twin_shape(r)) {
+        p.backend = SV_BACKEND_FP_TWIN;
+        p.width = r.opnd[SV_RD].width;
+        return;
+    }
+    if (fp_helper_shape(r, w)) {
+        p.backend = SV_BACKEND_FP_HELPER;
+        p.width = w;
+        return;
+    }
+    p.backend = SV_BACKEND_ELEMENTS;
+}
+
+void plan_branch(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
+{
+    // Not with the general knob, so the two can be compared, nor under
+    // plugins (svprof sees every branch through one helper).
+    p.backend = scan_branch_shape(r) && f.knob != SV_KNOB_GENERAL && !f.plugins
+                    ? SV_BACKEND_BRANCH_SCAN
+                    : SV_BACKEND_BRANCH;
+    p.width = r.opnd[SV_RS1].width;
+}
+
+// A load followed by a vector branch, as one call when the load alone
+// would take helper_sv_unit_run (directly or after the inline run's
+// one-page test).  Only with the auto knob, so fused and unfused runs
+// can be compared.
+bool plan_fused(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
+{
+    const sv_resolved_op *b = f.next;
+    sv_plan alone = {};
+
+    if (f.knob != SV_KNOB_AUTO || !b || !f.next_leaves ||
+        b->kind != SV_EXEC_VBRANCH || r.op.cls != SV_OPC_LOAD ||
+        uses_fp(r.op)) {
+        return false;
+    }
+    alone.copy_src = -1;
+    plan_loop(f, r, alone, true);
+    if (alone.backend != SV_BACKEND_UNIT_RUN &&
+        alone.backend != SV_BACKEND_INLINE_RUN) {
+        return false;
+    }
+    // With plugins helper_sv_ldbr checks for memory callbacks itself.
+    if (fused_scan_shape(r, *b) && !f.plugins) {
+        p.backend =
+            vl64_known(f) ? SV_BACKEND_FUSED_SCAN64 : SV_BACKEND_FUSED_SCAN;
+    } else {
+        p.backend = SV_BACKEND_FUSED;
+    }
+    p.width = r.mem_es * 8;
+    p.save_opc = false;
+    return true;
+}
+
+// Appends printf-style text at buf[*at], never past size.
+void append(char *buf, size_t size, size_t &at, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+void append(char *buf, size_t size, size_t &at, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (at >= size) {
+        return;
+    }
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + at, size - at, fmt, ap);
+    va_end(ap);
+    if (n > 0) {
+        at = std::min(size - 1, at + (size_t)n);
+    }
+}
+
+} // namespace
+
+extern "C" {
+
+int sv_knob_parse(const char *s)
+{
+    if (!s || !*s) {
+        return SV_KNOB_AUTO;
+    }
+    for (unsigned k = 0; k < knob_names.size(); k++) {
+        if (std::string_view(s) == knob_names[k]) {
+            return (int)k;
+        }
+    }
+    return -1;
+}
+
+const char *sv_knob_name(unsigned knob)
+{
+    return knob < knob_names.size() ? knob_names[knob] : "?";
+}
+
+const char *sv_backend_name(unsigned backend)
+{
+    return backend < backend_names.size() ? backend_names[backend] : "?";
+}
+
+unsigned sv_gvec_piece_size(int form, uint32_t dofs, uint32_t aofs,
+                            uint32_t bofs, uint32_t p, uint32_t bytes)
+{
+    bool same_phase = true;
+
+    if (form == SV_GV_VV || form == SV_GV_VI || form == SV_GV_VS) {
+        same_phase &= (aofs & 15) == (dofs & 15);
+    }
+    if (form == SV_GV_VV || form == SV_GV_SV) {
+        same_phase &= (bofs & 15) == (dofs & 15);
+    }
+    // At most 16 bytes a piece: beyond 4 host vector ops gvec calls an
+    // out-of-line helper, and 32-byte pieces are AVX2 ops that slow the
+    // host's SSE code down (no vzeroupper).
+    return same_phase && !((dofs + p) & 15) && bytes - p >= 16 ? 16 : 8;
+}
+
+void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
+{
+    *p = sv_plan{};
+    p->copy_src = -1;
+    if (r->kind == SV_EXEC_VBRANCH) {
+        plan_branch(*f, *r, *p);
+        return;
+    }
+    if (r->kind == SV_EXEC_MEMORY && plan_fused(*f, *r, *p)) {
+        return;
+    }
+    // A prefix gets no shared block temps: inline loops need their own.
+    plan_loop(*f, *r, *p, !f->prefix || temps_fit(*f, 0));
+    // Faults unwind to this instruction: record the opcode for the
+    // backends that may fault before their helper records it.
+    p->save_opc = p->backend == SV_BACKEND_INLINE_MEM ||
+                  p->backend == SV_BACKEND_INLINE_RUN ||
+                  (f->prefix && p->backend != SV_BACKEND_INLINE_INT &&
+                   p->backend != SV_BACKEND_INLINE_GVEC);
+}
+
+bool sv_plan_vl_block_inline(const sv_vl_block *vl, unsigned xlen)
+{
+    uint32_t state = 0;
+    uint64_t rd_value;
+
+    // It rewrites every STATE field from its immediates, so it is inline
+    // exactly when it cannot trap.
+    return sv_vl_block_exec(&state, *vl, 0, xlen, &rd_value) == SV_OK;
+}
+
+const char *sv_op_mnemonic(const sv_resolved_op *r, char *buf, size_t size)
+{
+    static constexpr const char *alu[SV_ALU_COUNT] = {
+        "add",  "sub",  "sll",  "slt",    "sltu",  "xor",  "srl",
+        "sra",  "or",   "and",  "addw",   "subw",  "sllw", "srlw",
+        "sraw", "mul",  "mulh", "mulhsu", "mulhu", "div",  "divu",
+        "rem",  "remu", "mulw", "divw",   "divuw", "remw", "remuw",
+    };
+    static constexpr const char *fp[SV_FP_COUNT] = {
+        "fadd",   "fsub",   "fmul",     "fdiv",   "fsqrt", "fmin",
+        "fmax",   "fsgnj",  "fsgnjn",   "fsgnjx", "fmadd", "fmsub",
+        "fnmsub", "fnmadd", "feq",      "flt",    "fle",   "fclass",
+        "fcvt.f", "fcvt.x", "fcvt.f.x", "fmv.x",  "fmv.f",
+    };
+    static constexpr const char *br[8] = {"beq", "bne", "b?",   "b?",
+                                          "blt", "bge", "bltu", "bgeu"};
+    static constexpr char size_letter[9] = {0, 'b', 'h', 0, 'w', 0, 0, 0, 'd'};
+    const sv_op &op = r->op;
+    size_t at = 0;
+
+    if (!size) {
+        return buf;
+    }
+    buf[0] = 0;
+    switch (op.cls) {
+    case SV_OPC_INT: {
+        const char *n = op.alu < SV_ALU_COUNT ? alu[op.alu] : "?";
+        size_t len = strlen(n);
+
+        if (op.b_is_imm && len > 1 && n[len - 1] == 'w') {
+            append(buf, size, at, "%.*siw", (int)(len - 1), n); /* addiw */
+        } else {
+            append(buf, size, at, "%s%s", n, op.b_is_imm ? "i" : "");
+        }
+        break;
+    }
+    case SV_OPC_LOAD:
+    case SV_OPC_STORE: {
+        bool fpd = op.rd.is_fp || op.rs2.is_fp;
+        char c = op.mem_bytes <= 8 ? size_letter[op.mem_bytes] : 0;
+
+        append(buf, size, at, "%s%s%c%s", fpd ? "f" : "",
+               op.cls == SV_OPC_LOAD ? "l" : "s", c ? c : '?',
+               op.cls == SV_OPC_LOAD && !fpd && !op.int_signed ? "u" : "");
+        break;
+    }
+    case SV_OPC_FP:
+        append(buf, size, at, "%s.%c", op.fp < SV_FP_COUNT ? fp[op.fp] : "?",
+               op.fmt_bits == 64 ? 'd' : 's');
+        break;
+    case SV_OPC_BRANCH:
+        append(buf, size, at, "%s", br[op.alu & 7]);
+        break;
+    case SV_OPC_LUI:
+        append(buf, size, at, "lui");
+        break;
+    case SV_OPC_AUIPC:
+        append(buf, size, at, "auipc");
+        break;
+    case SV_OPC_AMO:
+        append(buf, size, at, "amo");
+        break;
+    default:
+        append(buf, size, at, "op%u", op.cls);
+        break;
+    }
+    return buf;
+}
+
+const char *sv_plan_shape(const sv_resolved_op *r, char *buf, size_t size)
+{
+    size_t at = 0;
+    static constexpr const char *cls[] = {
+        "illegal", "scalar", "csr",  "lui",   "auipc", "jal", "jalr",
+        "branch",  "int",    "load", "store", "fp",    "amo",
+    };
+    static constexpr const char *slot[SV_NUM_SLOTS] = {"rd", "rs1", "rs2",
+                                                       "rs3"};
+
+    if (!size) {
+        return buf;
+    }
+    buf[0] = 0;
+    append(buf, size, at, "%s",
+           r->op.cls < std::size(cls) ? cls[r->op.cls] : "?");
+    for (unsigned k = SV_RD; k < SV_NUM_SLOTS; k++) {
+        const sv_resolved_operand &o = r->opnd[k];
+
+        if (k == SV_RS2 && r->op.b_is_imm) {
+            append(buf, size, at, ",imm");
+        } else if (o.present) {
+            append(buf, size, at, ",%s=%s%s%u/%u", slot[k], o.is_fp ? "f" : "",
+                   o.isvec ? "v" : "s", o.reg, o.width);
+        }
+    }
+    if (r->kind == SV_EXEC_MEMORY) {
+        append(buf, size, at, ",es=%u", r->mem_es);
+    }
+    if (r->pred_dest.enabled) {
+        append(buf, size, at, ",pred=%sx%u%s", r->pred_dest.inv ? "~" : "",
+               r->pred_dest.predidx, r->pred_dest.zero ? "z" : "");
+    }
+    if (r->pred_src.enabled) {
+        append(buf, size, at, ",spred=%sx%u%s", r->pred_src.inv ? "~" : "",
+               r->pred_src.predidx, r->pred_src.zero ? "z" : "");
+    }
+    if (r->ffirst) {
+        append(buf, size, at, ",ffirst=%s",
+               r->ffirst == SV_FFIRST_TRAP ? "trap" : "data");
+    }
+    if (r->twin) {
+        append(buf, size, at, ",twin");
+    }
+    if (r->uses_svpstate) {
+        append(buf, size, at, ",svpstate");
+    }
+    return buf;
+}
+
+const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
+{
+    size_t at = 0;
+
+    if (!size) {
+        return buf;
+    }
+    buf[0] = 0;
+    append(buf, size, at, "w=%u", p->width);
+    if (p->stride) {
+        append(buf, size, at, " %s", p->unroll ? "unroll" : "loop");
+        if (p->unroll) {
+            append(buf, size, at, " cost=%u", p->unroll_cost);
+        }
+    }
+    if (p->gvec_elems) {
+        append(buf, size, at, " gvec=%u form=%u", p->gvec_elems, p->gvec_form);
+    }
+    if (p->copy_src >= 0) {
+        append(buf, size, at, " copy=x%d", p->copy_src);
+    }
+    if (p->backend == SV_BACKEND_INLINE_PRED) {
+        append(buf, size, at, " cost=%u", p->unroll_cost);
+    }
+    return buf;
+}
+
+} // extern "C"

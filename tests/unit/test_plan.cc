@@ -1,0 +1,422 @@
+// The planner (sv_plan_op): for each backend, an op and the facts of a TB
+// that plan it, and the facts that move the same op to another backend
+// (the knob, MVL known or not, the unroll budget, TCG temps, plugins,
+// user or system mode).  Ops come from sv_resolve_op on contexts filled
+// field by field, as test_resolve.cc's do.
+//
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <set>
+#include <string>
+
+#include "svcore.h"
+
+namespace
+{
+
+constexpr uint32_t add_8_10_12 = 0x00C50433;  // add x8, x10, x12
+constexpr uint32_t addi_8_10_5 = 0x00550413;  // addi x8, x10, 5
+constexpr uint32_t div_8_10_12 = 0x02C54433;  // div x8, x10, x12
+constexpr uint32_t ld_8_0_10 = 0x00053403;    // ld x8, 0(x10)
+constexpr uint32_t lb_8_0_10 = 0x00050403;    // lb x8, 0(x10)
+constexpr uint32_t bne_8_12 = 0x04C41063;     // bne x8, x12, 64
+constexpr uint32_t fadd_d = 0x02C57453;       // fadd.d f8, f10, f12
+constexpr uint32_t fsgnj_d_same = 0x22A50453; // fmv.d f8, f10
+
+sv_reg_entry reg(unsigned regidx, unsigned isvec, unsigned elwidth = 0)
+{
+    return sv_reg_entry{1, uint8_t(isvec), uint8_t(regidx), uint8_t(elwidth)};
+}
+
+sv_pred_entry pred(unsigned predidx, unsigned inv = 0, unsigned zero = 0,
+                   unsigned ffirst = 0)
+{
+    return sv_pred_entry{1, uint8_t(predidx), uint8_t(zero), uint8_t(inv),
+                         uint8_t(ffirst)};
+}
+
+sv_resolved_op resolve(const sv_vblock_context &c, uint32_t insn)
+{
+    sv_resolved_op r;
+    std::memset(&r, 0, sizeof r);
+    EXPECT_TRUE(sv_resolve_op(&c, insn, &r)) << std::hex << insn;
+    return r;
+}
+
+// A TB of linux-user on a little-endian host that ran the VL block
+// "x5 := VLMAX" (MVL mvl), with the budget and temps of a fresh TB.
+sv_plan_facts facts(unsigned mvl)
+{
+    sv_plan_facts f{};
+    f.knob = SV_KNOB_AUTO;
+    f.user_mode = 1;
+    f.host_words = 1;
+    f.first_op = 1;
+    f.subvl = 1;
+    f.vl_reg = mvl ? 5 : 0;
+    f.known_mvl = mvl;
+    f.unroll_budget = 128;
+    f.temps_used = 40;
+    f.temps_max = 512;
+    f.page_size = 4096;
+    f.gpr_phase = 0;
+    return f;
+}
+
+sv_plan plan(const sv_resolved_op &r, const sv_plan_facts &f)
+{
+    sv_plan p;
+    std::memset(&p, 0xAB, sizeof p);
+    sv_plan_op(&r, &f, &p);
+    return p;
+}
+
+// add of three 8-bit vectors in x32..x127: the gvec shape.
+sv_vblock_context add8()
+{
+    sv_vblock_context c{};
+    c.int_regs[8] = reg(40, 1, 8);
+    c.int_regs[10] = reg(48, 1, 8);
+    c.int_regs[12] = reg(56, 1, 8);
+    return c;
+}
+
+TEST(Plan, NamesAndKnob)
+{
+    std::set<std::string> names;
+    for (unsigned b = 0; b < SV_BACKEND_COUNT; b++) {
+        std::string n = sv_backend_name(b);
+        EXPECT_NE(n, "?");
+        EXPECT_EQ(n.find(' '), std::string::npos);
+        names.insert(n);
+    }
+    EXPECT_EQ(names.size(), size_t(SV_BACKEND_COUNT));
+    EXPECT_STREQ(sv_backend_name(SV_BACKEND_COMPILED), "compiled");
+    EXPECT_STREQ(sv_backend_name(SV_BACKEND_COUNT), "?");
+    for (unsigned k = 0; k < SV_KNOB_COUNT; k++) {
+        EXPECT_EQ(sv_knob_parse(sv_knob_name(k)), int(k));
+    }
+    EXPECT_EQ(sv_knob_parse(nullptr), SV_KNOB_AUTO);
+    EXPECT_EQ(sv_knob_parse(""), SV_KNOB_AUTO);
+    EXPECT_EQ(sv_knob_parse("compiled"), SV_KNOB_COMPILED);
+    EXPECT_EQ(sv_knob_parse("fast"), -1);
+}
+
+TEST(Plan, GvecWhenMvlKnown)
+{
+    sv_resolved_op r = resolve(add8(), add_8_10_12);
+    sv_plan p = plan(r, facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_GVEC);
+    EXPECT_EQ(p.width, 8);
+    EXPECT_EQ(p.stride, 1);
+    EXPECT_EQ(p.top_reg, 56);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_EQ(p.gvec_elems, 64u);
+    EXPECT_EQ(p.gvec_form, SV_GV_VV);
+    // 64 bytes in 16-byte pieces (every operand 16-aligned): 4.
+    EXPECT_EQ(p.unroll_cost, 4u);
+    EXPECT_FALSE(p.save_opc);
+}
+
+TEST(Plan, InlineLoopWithoutMvl)
+{
+    sv_resolved_op r = resolve(add8(), add_8_10_12);
+    sv_plan p = plan(r, facts(0));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_INT);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.gvec_elems, 0u);
+}
+
+TEST(Plan, NogvecUnrollsElementByElement)
+{
+    sv_resolved_op r = resolve(add8(), add_8_10_12);
+    sv_plan_facts f = facts(8);
+    f.knob = SV_KNOB_NOGVEC;
+    sv_plan p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_INT);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_EQ(p.unroll_cost, 8u);
+}
+
+TEST(Plan, TempsShortDropGvec)
+{
+    sv_resolved_op r = resolve(add8(), add_8_10_12);
+    sv_plan_facts f = facts(64);
+    f.temps_used = f.temps_max / 2 - 2; // fewer than the gvec form needs
+    sv_plan p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_INT);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_EQ(p.gvec_elems, 0u);
+    EXPECT_EQ(p.unroll_cost, 64u);
+}
+
+TEST(Plan, BudgetSpentGivesTheLoop)
+{
+    sv_resolved_op r = resolve(add8(), add_8_10_12);
+    sv_plan_facts f = facts(64);
+    f.unroll_budget = 2;
+    sv_plan p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_INT);
+    EXPECT_FALSE(p.unroll);
+}
+
+TEST(Plan, PackedElementsInGlobalsAreNotUnrolled)
+{
+    sv_vblock_context c = add8();
+    c.int_regs[10] = reg(16, 1, 8); // x16..: TCG globals
+    sv_resolved_op r = resolve(c, add_8_10_12);
+    sv_plan p = plan(r, facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_INT);
+    EXPECT_FALSE(p.unroll_ok);
+    EXPECT_FALSE(p.unroll);
+}
+
+TEST(Plan, ScalarSourceAndSplat)
+{
+    sv_vblock_context c = add8();
+    c.int_regs[12] = reg(5, 0, 8); // 8-bit scalar x5
+    sv_plan p = plan(resolve(c, add_8_10_12), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_GVEC);
+    EXPECT_EQ(p.gvec_form, SV_GV_VS);
+    c.int_regs[10] = reg(6, 0, 8); // no vector source: a splat
+    p = plan(resolve(c, add_8_10_12), facts(64));
+    EXPECT_EQ(p.gvec_form, SV_GV_SPLAT);
+    p = plan(resolve(add8(), addi_8_10_5), facts(64));
+    EXPECT_EQ(p.gvec_form, SV_GV_VI);
+}
+
+TEST(Plan, PredicatedOps)
+{
+    sv_vblock_context c = add8();
+    c.int_preds[8] = pred(7);
+    sv_resolved_op r = resolve(c, add_8_10_12);
+    sv_plan p = plan(r, facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_PRED);
+    EXPECT_EQ(p.width, 8);
+    EXPECT_EQ(p.gvec_elems, 64u);
+    EXPECT_EQ(p.copy_src, -1);
+    // Without MVL, on a big-endian host, or out of budget: the helper.
+    EXPECT_EQ(plan(r, facts(0)).backend, SV_BACKEND_ALU_HELPER);
+    sv_plan_facts f = facts(64);
+    f.host_words = 0;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ALU_HELPER);
+    f = facts(64);
+    f.unroll_budget = 0;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ALU_HELPER);
+    f = facts(64);
+    f.knob = SV_KNOB_NOGVEC;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ALU_HELPER);
+    // A move (OR of a vector with itself) needs no scratch.
+    c.int_regs[12] = reg(48, 1, 8);
+    sv_vblock_context m = c;
+    sv_resolved_op mv = resolve(m, 0x00C56433); // or x8, x10, x12
+    EXPECT_EQ(plan(mv, facts(64)).copy_src, 48);
+    // Fail-on-first on the destination: the general loop.
+    c.int_preds[8] = pred(7, 0, 0, 1);
+    EXPECT_EQ(plan(resolve(c, add_8_10_12), facts(64)).backend,
+              SV_BACKEND_ELEMENTS);
+}
+
+TEST(Plan, KnobsGeneralAndHelper)
+{
+    sv_resolved_op r = resolve(add8(), add_8_10_12);
+    sv_plan_facts f = facts(64);
+    f.knob = SV_KNOB_GENERAL;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ELEMENTS);
+    f.knob = SV_KNOB_HELPER;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ELEMENTS);
+    sv_vblock_context c = add8();
+    c.int_preds[8] = pred(7);
+    EXPECT_EQ(plan(resolve(c, add_8_10_12), f).backend, SV_BACKEND_ALU_HELPER);
+}
+
+TEST(Plan, MixedWidthsAndOtherOpsTakeTheGeneralLoop)
+{
+    sv_vblock_context c = add8();
+    c.int_regs[12] = reg(5, 0); // untagged-width scalar: 64 bits
+    EXPECT_EQ(plan(resolve(c, add_8_10_12), facts(64)).backend,
+              SV_BACKEND_ELEMENTS);
+    EXPECT_EQ(plan(resolve(add8(), div_8_10_12), facts(64)).backend,
+              SV_BACKEND_ELEMENTS);
+}
+
+TEST(Plan, CompiledIsAStubForNow)
+{
+    // SV_BACKEND=compiled is auto where the compiled loop's shape (a stub
+    // returning false until it is merged) does not take the op.
+    sv_plan_facts f = facts(64);
+    f.knob = SV_KNOB_COMPILED;
+    EXPECT_EQ(plan(resolve(add8(), div_8_10_12), f).backend,
+              SV_BACKEND_ELEMENTS);
+    EXPECT_EQ(plan(resolve(add8(), add_8_10_12), f).backend,
+              SV_BACKEND_INLINE_GVEC);
+}
+
+sv_vblock_context ld64()
+{
+    sv_vblock_context c{};
+    c.int_regs[8] = reg(64, 1);
+    return c;
+}
+
+TEST(Plan, UnitStrideMemory)
+{
+    sv_resolved_op r = resolve(ld64(), ld_8_0_10);
+    // No MVL: whole pages in one helper call.
+    sv_plan p = plan(r, facts(0));
+    EXPECT_EQ(p.backend, SV_BACKEND_UNIT_RUN);
+    // MVL 8, linux-user: host accesses within a page.
+    p = plan(r, facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_TRUE(p.save_opc);
+    // System mode, or plugins watching memory: per-element inline code.
+    sv_plan_facts f = facts(8);
+    f.user_mode = 0;
+    p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_MEM);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_EQ(p.stride, 8);
+    f = facts(8);
+    f.plugins = 1;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_INLINE_MEM);
+    // More than 32 elements in system mode: the run helper.
+    f = facts(64);
+    f.user_mode = 0;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_UNIT_RUN);
+    // A predicated load: the general loop.
+    sv_vblock_context c = ld64();
+    c.int_preds[8] = pred(7);
+    EXPECT_EQ(plan(resolve(c, ld_8_0_10), facts(8)).backend,
+              SV_BACKEND_ELEMENTS);
+}
+
+// lb into 8-bit elements at x40.., then bne of them against x12 with
+// fail-on-first on x0 inverted: libsvstring's strlen loop.
+sv_vblock_context strlen_ctx()
+{
+    sv_vblock_context c{};
+    c.int_regs[8] = reg(40, 1, 8);
+    c.int_preds[8] = pred(0, 1, 0, 1);
+    return c;
+}
+
+TEST(Plan, VectorBranches)
+{
+    sv_resolved_op b = resolve(strlen_ctx(), bne_8_12);
+    ASSERT_EQ(b.kind, SV_EXEC_VBRANCH);
+    sv_plan_facts f = facts(64);
+    EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH_SCAN);
+    f.plugins = 1;
+    EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH);
+    f = facts(64);
+    f.knob = SV_KNOB_GENERAL;
+    EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH);
+}
+
+TEST(Plan, FusedLoadAndBranch)
+{
+    sv_vblock_context c = strlen_ctx();
+    c.int_preds[8] = sv_pred_entry{}; // the load: no predicate
+    sv_resolved_op ld = resolve(c, lb_8_0_10);
+    sv_resolved_op b = resolve(strlen_ctx(), bne_8_12);
+    sv_vl_block vl{1, SV_VL_MODE_RD, 1, 64, 5, 0};
+    sv_plan_facts f = facts(64);
+    f.next = &b;
+    f.next_leaves = 1;
+    f.vl_block = &vl;
+    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_FUSED_SCAN64);
+    f.first_op = 0; // a resumed block: VL not known to be 64
+    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_FUSED_SCAN);
+    f.plugins = 1;
+    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_FUSED);
+    f = facts(64);
+    f.next = &b;
+    f.next_leaves = 1;
+    f.knob = SV_KNOB_NOFUSE;
+    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_INLINE_RUN);
+    f.knob = SV_KNOB_AUTO;
+    f.next_leaves = 0; // a branch into its own block: not fused
+    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_INLINE_RUN);
+    f.next_leaves = 1;
+    f.next = nullptr;
+    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_INLINE_RUN);
+}
+
+TEST(Plan, FloatingPoint)
+{
+    sv_vblock_context c{};
+    c.fp_regs[8] = reg(40, 1);
+    c.fp_regs[10] = reg(48, 1);
+    c.fp_regs[12] = reg(56, 1);
+    sv_plan p = plan(resolve(c, fadd_d), facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_FP_HELPER);
+    EXPECT_EQ(p.width, 64);
+    p = plan(resolve(c, fsgnj_d_same), facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_FP_TWIN);
+    sv_plan_facts f = facts(8);
+    f.knob = SV_KNOB_GENERAL;
+    EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_ELEMENTS);
+}
+
+TEST(Plan, PrefixLoops)
+{
+    sv_resolved_op r = resolve(add8(), add_8_10_12);
+    sv_plan_facts f = facts(0);
+    f.prefix = 1;
+    f.first_op = 0;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_INLINE_INT);
+    // A prefix has no block temps: with the TB's temps half used, no
+    // inline loop.
+    f.temps_used = f.temps_max / 2 + 1;
+    sv_plan p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_ELEMENTS);
+    EXPECT_TRUE(p.save_opc);
+    r.uses_svpstate = 1;
+    EXPECT_EQ(plan(r, facts(0)).backend, SV_BACKEND_PREFIX);
+}
+
+TEST(Plan, VlBlockInline)
+{
+    sv_vl_block vl{1, SV_VL_MODE_RD, 1, 64, 5, 0};
+    EXPECT_TRUE(sv_plan_vl_block_inline(&vl, 64));
+    vl.vlmax = 64;
+    EXPECT_FALSE(sv_plan_vl_block_inline(&vl, 32)); // VLMAX > XLEN traps
+}
+
+TEST(Plan, LogText)
+{
+    char buf[160];
+    sv_resolved_op r = resolve(add8(), add_8_10_12);
+    EXPECT_STREQ(sv_op_mnemonic(&r, buf, sizeof buf), "add");
+    std::string shape = sv_plan_shape(&r, buf, sizeof buf);
+    EXPECT_EQ(shape, "int,rd=v40/8,rs1=v48/8,rs2=v56/8");
+    r = resolve(add8(), addi_8_10_5);
+    EXPECT_STREQ(sv_op_mnemonic(&r, buf, sizeof buf), "addi");
+    r = resolve(ld64(), ld_8_0_10);
+    EXPECT_STREQ(sv_op_mnemonic(&r, buf, sizeof buf), "ld");
+    r = resolve(strlen_ctx(), bne_8_12);
+    EXPECT_STREQ(sv_op_mnemonic(&r, buf, sizeof buf), "bne");
+    shape = sv_plan_shape(&r, buf, sizeof buf);
+    EXPECT_EQ(shape.find(' '), std::string::npos) << shape;
+    sv_plan p = plan(resolve(add8(), add_8_10_12), facts(64));
+    EXPECT_STREQ(sv_plan_details(&p, buf, sizeof buf),
+                 "w=8 unroll cost=4 gvec=64 form=1");
+    // Cut to the buffer, NUL-terminated.
+    EXPECT_STREQ(sv_plan_shape(&r, buf, 4), "bra");
+}
+
+TEST(Plan, GvecPieces)
+{
+    // 16 bytes where every vector operand shares the destination's
+    // 16-byte phase and it is aligned, else 8.
+    EXPECT_EQ(sv_gvec_piece_size(SV_GV_VV, 0, 16, 32, 0, 64), 16u);
+    EXPECT_EQ(sv_gvec_piece_size(SV_GV_VV, 0, 8, 32, 0, 64), 8u);
+    EXPECT_EQ(sv_gvec_piece_size(SV_GV_VS, 0, 16, 8, 0, 64), 16u);
+    EXPECT_EQ(sv_gvec_piece_size(SV_GV_VV, 8, 8, 8, 0, 64), 8u);
+    EXPECT_EQ(sv_gvec_piece_size(SV_GV_VV, 0, 0, 0, 56, 64), 8u);
+}
+
+} // namespace
