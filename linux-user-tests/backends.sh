@@ -24,7 +24,7 @@ qemu=$1 fuzz=$2 cpu=$3 rounds=$4 seed=$5 mode=${6:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # auto twice (reproducibility), then every other SV_BACKEND value.
-backends="auto auto2 nogvec helper general"
+backends="auto auto2 nogvec helper general compiled"
 for b in $backends; do
     SV_BACKEND=${b%2} "$qemu" -cpu "$cpu" "$fuzz" "$rounds" "$seed" digest \
         $mode > "$tmp/$b" || {

@@ -233,24 +233,39 @@ TEST(Plan, KnobsGeneralAndHelper)
     EXPECT_EQ(plan(resolve(c, add_8_10_12), f).backend, SV_BACKEND_ALU_HELPER);
 }
 
-TEST(Plan, MixedWidthsAndOtherOpsTakeTheGeneralLoop)
+TEST(Plan, MixedWidthsAndOtherOpsTakeTheCompiledLoop)
 {
     sv_vblock_context c = add8();
     c.int_regs[12] = reg(5, 0); // untagged-width scalar: 64 bits
-    EXPECT_EQ(plan(resolve(c, add_8_10_12), facts(64)).backend,
-              SV_BACKEND_ELEMENTS);
-    EXPECT_EQ(plan(resolve(add8(), div_8_10_12), facts(64)).backend,
-              SV_BACKEND_ELEMENTS);
+    sv_plan p = plan(resolve(c, add_8_10_12), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll); // MVL known, the budget allows
+    EXPECT_EQ(p.unroll_cost, 64u);
+    // Division always loops (temps of its own per element).
+    p = plan(resolve(add8(), div_8_10_12), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    // MVL unknown: the loop over the run-time VL.
+    p = plan(resolve(c, add_8_10_12), facts(0));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    // The reference knob never takes it.
+    sv_plan_facts f = facts(64);
+    f.knob = SV_KNOB_GENERAL;
+    EXPECT_EQ(plan(resolve(c, add_8_10_12), f).backend, SV_BACKEND_ELEMENTS);
 }
 
-TEST(Plan, CompiledIsAStubForNow)
+TEST(Plan, CompiledKnobTakesEveryShapeItCovers)
 {
-    // SV_BACKEND=compiled is auto where the compiled loop's shape (a stub
-    // returning false until it is merged) does not take the op.
+    // SV_BACKEND=compiled: the compiled loop before every specialisation
+    // (gvec here under auto), so the two can be compared.
     sv_plan_facts f = facts(64);
     f.knob = SV_KNOB_COMPILED;
     EXPECT_EQ(plan(resolve(add8(), div_8_10_12), f).backend,
-              SV_BACKEND_ELEMENTS);
+              SV_BACKEND_COMPILED);
+    EXPECT_EQ(plan(resolve(add8(), add_8_10_12), f).backend,
+              SV_BACKEND_COMPILED);
+    f.knob = SV_KNOB_AUTO;
     EXPECT_EQ(plan(resolve(add8(), add_8_10_12), f).backend,
               SV_BACKEND_INLINE_GVEC);
 }

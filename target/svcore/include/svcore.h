@@ -1213,7 +1213,7 @@ bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
  */
 bool sv_resolve_prefix(const sv_prefix_context *p, sv_resolved_op *out);
 
-/* ==============================================================
+/* =====================================================================
  * The SV assembler and formatter (asm.cc, format.cc): sv-as's one-line
  * vector syntax (docs/guide.md, "Writing SV with sv-as") in and out.  The
  * one place that syntax is defined; tools/sv-as, tools/sv-objdump and
@@ -1247,7 +1247,6 @@ bool sv_format_vblock(const uint8_t *bytes, size_t n, const char *const *plain,
                       char *buf, size_t size);
 
 /* ===================================================================== */
-=======
 /* ---------------------------------------------------------------------
  * The planner (plan.cc): how the translator runs one SV op.  A pure
  * function of the resolved op and of what the translation block knows;
@@ -1351,6 +1350,8 @@ typedef struct sv_plan {
     uint8_t unroll_ok;    /* inline loops: the op's elements may be unrolled */
     uint8_t gvec_form;    /* SV_GV_* of the gvec part */
     uint8_t save_opc;     /* record the opcode for unwinding first */
+    uint8_t max_vl;       /* compiled: the longest VL whose elements lie in
+                             the register file (longer: the general loop) */
     int16_t copy_src;     /* inline_pred: the source the op copies, or -1 */
     unsigned gvec_elems;  /* unrolled: elements 0..n-1 by gvec */
     unsigned unroll_cost; /* taken from the TB's unroll budget */

@@ -529,13 +529,115 @@ bool fp_twin_shape(const sv_resolved_op &r)
            fp_width(d.width) && fp_width(s.width);
 }
 
-// The compiled general element loop's shape.
-// STUB: the compiled loop (trans_sv_compiled.c.inc) is being written
-// separately; its pure shape test replaces this at merge.  Until then no
-// op takes SV_BACKEND_COMPILED.
-bool compiled_shape(const sv_plan_facts &, const sv_resolved_op &)
+// The compiled element loop (trans_sv_compiled.c.inc): an integer op of
+// any width mix (single-predicated, or C.MV's twin) or an indexed load or
+// store of integer elements without predicates or fail-on-first.
+bool compiled_int_operand_ok(const sv_resolved_operand &o)
 {
-    return false;
+    return !o.present || (!o.is_fp && (o.width == 8 || o.width == 16 ||
+                                       o.width == 32 || o.width == 64));
+}
+
+// Indexed loads and stores (§8.1: a vector address register, one 64-bit
+// address per element, the access not cut by its width, §8.2).
+bool compiled_mem_shape(const sv_resolved_op &r)
+{
+    const sv_op &op = r.op;
+    const sv_resolved_operand &a = r.opnd[SV_RS1];
+    const sv_resolved_operand &d =
+        r.opnd[op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD];
+
+    return !r.uses_svpstate &&
+           (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) && a.present &&
+           a.isvec && !a.overridden && !a.is_fp && r.mem_es == op.mem_bytes &&
+           d.present && d.isvec && !d.is_fp && compiled_int_operand_ok(d) &&
+           !r.pred_dest.enabled && !r.pred_src.enabled &&
+           r.ffirst == SV_FFIRST_NONE;
+}
+
+bool compiled_shape(const sv_resolved_op &r)
+{
+    const sv_op &op = r.op;
+
+    if (r.kind == SV_EXEC_MEMORY) {
+        return compiled_mem_shape(r);
+    }
+    if (r.kind != SV_EXEC_ELEMENTS || r.uses_svpstate || op.cls != SV_OPC_INT ||
+        op.alu >= SV_ALU_COUNT || !r.opnd[SV_RD].present ||
+        r.opnd[SV_RS3].present) {
+        return false;
+    }
+    if (r.twin) {
+        // C.MV: a copy from rs2 (§5.4, twin-predicated).
+        if (r.src_slot != SV_RS2 || r.dst_slot != SV_RD ||
+            !r.opnd[SV_RS2].present || r.opnd[SV_RS1].present) {
+            return false;
+        }
+    } else if (!r.opnd[SV_RS1].present ||
+               (!op.b_is_imm && !r.opnd[SV_RS2].present)) {
+        return false;
+    }
+    for (unsigned k = SV_RD; k <= SV_RS2; k++) {
+        if (!compiled_int_operand_ok(r.opnd[k])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// The longest VL whose elements all lie in the register file (the
+// reference loop raises illegal instruction beyond it, §5.5).
+unsigned compiled_max_vl(const sv_resolved_op &r)
+{
+    unsigned max = 64;
+
+    for (unsigned k = SV_RD; k <= SV_RS2; k++) {
+        const sv_resolved_operand &o = r.opnd[k];
+
+        if (o.present && o.isvec) {
+            unsigned stride = o.overridden ? o.width / 8 : 8;
+
+            max = std::min(max, (file_bytes - 8 * o.reg) / stride);
+        }
+    }
+    if (r.kind == SV_EXEC_MEMORY) {
+        // One address register per element.
+        max = std::min(max, 128u - r.opnd[SV_RS1].reg);
+    }
+    return max;
+}
+
+// The compiled loop's straight-line form: MVL known (the TB ran the
+// block's VL block, so STATE.vl is vl_reg, SUBVL the block's and the
+// offsets 0), every vector operand inside the register file at VL = MVL,
+// and enough of the TB's unroll budget.  Division takes temps of its own
+// per element, so it always loops; twins and memory always loop.
+void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
+{
+    bool divides = false;
+
+    switch (r.op.alu) {
+    case SV_ALU_DIV:
+    case SV_ALU_DIVU:
+    case SV_ALU_REM:
+    case SV_ALU_REMU:
+    case SV_ALU_DIVW:
+    case SV_ALU_DIVUW:
+    case SV_ALU_REMW:
+    case SV_ALU_REMUW:
+        divides = true;
+        break;
+    default:
+        break;
+    }
+    p.backend = SV_BACKEND_COMPILED;
+    p.max_vl = compiled_max_vl(r);
+    p.unroll = r.kind == SV_EXEC_ELEMENTS && !divides && !r.twin && r.vector &&
+               unrollable(f) && f.unroll_budget >= f.known_mvl &&
+               p.max_vl >= f.known_mvl;
+    if (p.unroll) {
+        p.unroll_cost = f.known_mvl;
+    }
 }
 
 // helper_sv_scan's shape: BEQ or BNE of packed bytes against a scalar
@@ -643,6 +745,10 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         p.backend = SV_BACKEND_ELEMENTS;
         return;
     }
+    if (knob == SV_KNOB_COMPILED && inline_ok && compiled_shape(r)) {
+        plan_compiled(f, r, p);
+        return;
+    }
     if (inline_knob && inline_ok) {
         int top = inline_int_shape(r, w);
 
@@ -679,10 +785,6 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
             return;
         }
     }
-    if (knob == SV_KNOB_COMPILED && compiled_shape(f, r)) {
-        p.backend = SV_BACKEND_COMPILED;
-        return;
-    }
     if (unit_run_ok(r)) {
         p.backend = SV_BACKEND_UNIT_RUN;
         p.width = r.mem_es * 8;
@@ -701,6 +803,10 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
     if (fp_helper_shape(r, w)) {
         p.backend = SV_BACKEND_FP_HELPER;
         p.width = w;
+        return;
+    }
+    if (knob != SV_KNOB_HELPER && inline_ok && compiled_shape(r)) {
+        plan_compiled(f, r, p);
         return;
     }
     p.backend = SV_BACKEND_ELEMENTS;
@@ -826,10 +932,12 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
     plan_loop(*f, *r, *p, !f->prefix || temps_fit(*f, 0));
     // Faults unwind to this instruction: record the opcode for the
     // backends that may fault before their helper records it.
-    p->save_opc = p->backend == SV_BACKEND_INLINE_MEM ||
-                  p->backend == SV_BACKEND_INLINE_RUN ||
-                  (f->prefix && p->backend != SV_BACKEND_INLINE_INT &&
-                   p->backend != SV_BACKEND_INLINE_GVEC);
+    p->save_opc =
+        p->backend == SV_BACKEND_INLINE_MEM ||
+        p->backend == SV_BACKEND_INLINE_RUN ||
+        (p->backend == SV_BACKEND_COMPILED && r->kind == SV_EXEC_MEMORY) ||
+        (f->prefix && p->backend != SV_BACKEND_INLINE_INT &&
+         p->backend != SV_BACKEND_INLINE_GVEC);
 }
 
 bool sv_plan_vl_block_inline(const sv_vl_block *vl, unsigned xlen)

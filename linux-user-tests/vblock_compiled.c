@@ -1,0 +1,454 @@
+/*
+ * vblock_compiled: the element-loop shapes the compiled loop
+ * (docs/sv-engine.md, "The compiled element loop") exists for, against
+ * the reference loop of sv_ref.h: vectors combined with untagged
+ * (default-width, 64-bit) scalars at 8, 16 and 32 bits (§5.5), results
+ * wider and narrower than the sources, vector elements packed inside
+ * x18..x31 (TCG globals in QEMU), data-dependent fail-on-first on
+ * several op kinds (§7.2), predication inverted and zeroing, a scalar
+ * destination, and MVL 64 (the straight-line form when VL = MVL).
+ * C.MV twin-predicated (compress, expand), and gather/scatter faults
+ * naming their element.  The meson suite runs it under SV_BACKEND=compiled,
+ * general and auto.
+ *
+ * Every block has the VL block `sv_vl_rs1 a7, MVL, SUBVL` (STATE.vl :=
+ * a7), so each block runs with several VLs.  Opcode fields: rd a0,
+ * rs1 a1, rs2 a2 (untagged unless an entry says otherwise); the mask is
+ * in a5.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "sv_ref.h"
+
+#define VLH(mvl) "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" #mvl ", subvl=1\n"
+#define R16(key, idx, vec, vew)                                                \
+    "sv_reg16 key=" #key ", regidx=" #idx ", isvec=" #vec ", vew=" #vew "\n"
+#define P16(key, z, inv, ff)                                                   \
+    "sv_pred16 key=" #key ", predidx=a5, zero=" #z ", inv=" #inv               \
+    ", ffirst=" #ff "\n"
+#define OPS(...) "sv_ops\n" __VA_ARGS__ "\nsv_vblock_end\n"
+
+typedef struct ccase {
+    const char *name;
+    void (*fn)(sv_regs *);
+    int op;
+    sv_opnd d, s1, s2;
+    bool imm_op;
+    int64_t imm;
+    unsigned mvl;
+    bool pred, inv, zero, ffirst;
+} ccase;
+
+#define V(r, w)                                                                \
+    {                                                                          \
+        r, true, w                                                             \
+    }
+#define S(r, w)                                                                \
+    {                                                                          \
+        r, false, w                                                            \
+    }
+
+/* mac32's multiply: 32-bit vector times the untagged a2. */
+SV_BLOCK_FN(b_mul32_x,
+            VLH(64) R16(a0, 32, 1, 3) R16(a1, 64, 1, 3) OPS("mul a0, a1, a2"))
+SV_BLOCK_FN(b_add32_x_64,
+            VLH(16) R16(a0, 40, 1, 0) R16(a1, 64, 1, 3) OPS("add a0, a1, a2"))
+SV_BLOCK_FN(b_add16_x_8,
+            VLH(64) R16(a0, 32, 1, 1) R16(a1, 64, 1, 2) OPS("add a0, a1, a2"))
+SV_BLOCK_FN(b_sub8_x_p, VLH(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1)
+                            P16(a0, 0, 1, 0) OPS("sub a0, a2, a1"))
+SV_BLOCK_FN(b_srl16_x,
+            VLH(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) OPS("srl a0, a1, a2"))
+SV_BLOCK_FN(b_sra32_x_64,
+            VLH(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 3) OPS("sra a0, a1, a2"))
+SV_BLOCK_FN(b_slt8_x_z, VLH(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1)
+                            P16(a0, 1, 1, 0) OPS("slt a0, a1, a2"))
+SV_BLOCK_FN(b_sltu16_64, VLH(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 2)
+                             R16(a2, 96, 1, 0) OPS("sltu a0, a1, a2"))
+SV_BLOCK_FN(b_mulh32_x,
+            VLH(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3) OPS("mulh a0, a1, a2"))
+SV_BLOCK_FN(b_mulhu64_s, VLH(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 0)
+                             R16(a2, 33, 0, 0) OPS("mulhu a0, a1, a2"))
+SV_BLOCK_FN(b_addw16_x,
+            VLH(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 2) OPS("addw a0, a1, a2"))
+SV_BLOCK_FN(b_sllw8_x,
+            VLH(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 1) OPS("sllw a0, a1, a2"))
+/* Elements inside x18..x31: packed 16-bit destination, 64-bit source. */
+SV_BLOCK_FN(b_add16_low, VLH(16) R16(a0, 18, 1, 2) R16(a1, 64, 1, 2)
+                             P16(a0, 0, 0, 0) OPS("add a0, a1, a2"))
+SV_BLOCK_FN(b_xor64_low,
+            VLH(8) R16(a0, 40, 1, 0) R16(a1, 20, 1, 0) OPS("xor a0, a1, a2"))
+SV_BLOCK_FN(b_and8_low, VLH(16) R16(a0, 28, 1, 1) R16(a1, 64, 1, 1)
+                            R16(a2, 30, 1, 1) OPS("and a0, a1, a2"))
+/* Data-dependent fail-on-first (§7.2). */
+SV_BLOCK_FN(b_ff_xor8_x, VLH(64) R16(a0, 32, 1, 1) R16(a1, 64, 1, 1)
+                             P16(a0, 0, 1, 1) OPS("xor a0, a1, a2"))
+SV_BLOCK_FN(b_ff_sub16_x, VLH(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
+                              P16(a0, 0, 0, 1) OPS("sub a0, a1, a2"))
+SV_BLOCK_FN(b_ff_add8z,
+            VLH(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
+                P16(a0, 1, 0, 1) OPS("add a0, a1, a2"))
+SV_BLOCK_FN(b_ff_slt16_x, VLH(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
+                              P16(a0, 0, 1, 1) OPS("slt a0, a1, a2"))
+SV_BLOCK_FN(b_ff_xor32_low, VLH(8) R16(a0, 22, 1, 3) R16(a1, 64, 1, 3)
+                                P16(a0, 0, 1, 1) OPS("xor a0, a1, a2"))
+/* A scalar destination (tagged, 16 bits): the first element written. */
+SV_BLOCK_FN(b_sdst16_x, VLH(8) R16(a0, 120, 0, 2) R16(a1, 64, 1, 2)
+                            P16(a0, 0, 0, 0) OPS("add a0, a1, a2"))
+/* Immediates and C forms on packed elements. */
+SV_BLOCK_FN(b_addi16, VLH(64) R16(a0, 32, 1, 2) R16(a1, 80, 1, 2)
+                          P16(a0, 1, 0, 0) OPS("addi a0, a1, -5"))
+SV_BLOCK_FN(b_cslli8, VLH(16) R16(a0, 40, 1, 1) OPS("sv_c c.slli a0, 3"))
+
+enum { A0 = 10, A1 = 11, A2 = 12, A5 = 15, A6 = 16, A7 = 17 };
+
+static const ccase cases[] = {
+    {"mul 32 x untagged", b_mul32_x, IOP_MUL, V(32, 32), V(64, 32), S(A2, 64),
+     0, 0, 64, 0, 0, 0, 0},
+    {"add 32 + untagged -> 64", b_add32_x_64, IOP_ADD, V(40, 64), V(64, 32),
+     S(A2, 64), 0, 0, 16, 0, 0, 0, 0},
+    {"add 16 + untagged -> 8", b_add16_x_8, IOP_ADD, V(32, 8), V(64, 16),
+     S(A2, 64), 0, 0, 64, 0, 0, 0, 0},
+    {"sub untagged - 8, pred inv", b_sub8_x_p, IOP_SUB, V(40, 8), S(A2, 64),
+     V(64, 8), 0, 0, 8, 1, 1, 0, 0},
+    {"srl 16 by untagged", b_srl16_x, IOP_SRL, V(40, 16), V(64, 16), S(A2, 64),
+     0, 0, 16, 0, 0, 0, 0},
+    {"sra 32 by untagged -> 64", b_sra32_x_64, IOP_SRA, V(40, 64), V(64, 32),
+     S(A2, 64), 0, 0, 8, 0, 0, 0, 0},
+    {"slt 8 vs untagged, inv zero", b_slt8_x_z, IOP_SLT, V(40, 8), V(64, 8),
+     S(A2, 64), 0, 0, 8, 1, 1, 1, 0},
+    {"sltu 16 vs 64 -> 8", b_sltu16_64, IOP_SLTU, V(40, 8), V(64, 16),
+     V(96, 64), 0, 0, 8, 0, 0, 0, 0},
+    {"mulh 32 x untagged", b_mulh32_x, IOP_MULH, V(40, 32), V(64, 32),
+     S(A2, 64), 0, 0, 16, 0, 0, 0, 0},
+    {"mulhu 64 x tagged scalar", b_mulhu64_s, IOP_MULHU, V(40, 64), V(64, 64),
+     S(33, 64), 0, 0, 8, 0, 0, 0, 0},
+    {"addw 16 + untagged", b_addw16_x, IOP_ADDW, V(40, 64), V(64, 16),
+     S(A2, 64), 0, 0, 8, 0, 0, 0, 0},
+    {"sllw 8 by untagged", b_sllw8_x, IOP_SLLW, V(40, 64), V(64, 8), S(A2, 64),
+     0, 0, 8, 0, 0, 0, 0},
+    {"add 16 into x18.., pred", b_add16_low, IOP_ADD, V(18, 16), V(64, 16),
+     S(A2, 64), 0, 0, 16, 1, 0, 0, 0},
+    {"xor 64 from x20..", b_xor64_low, IOP_XOR, V(40, 64), V(20, 64), S(A2, 64),
+     0, 0, 8, 0, 0, 0, 0},
+    {"and 8 x28.. = x64.. & x30..", b_and8_low, IOP_AND, V(28, 8), V(64, 8),
+     V(30, 8), 0, 0, 16, 0, 0, 0, 0},
+    {"ffirst xor 8 vs untagged", b_ff_xor8_x, IOP_XOR, V(32, 8), V(64, 8),
+     S(A2, 64), 0, 0, 64, 1, 1, 0, 1},
+    {"ffirst sub 16 - untagged", b_ff_sub16_x, IOP_SUB, V(40, 16), V(64, 16),
+     S(A2, 64), 0, 0, 16, 1, 0, 0, 1},
+    {"ffirst add 8 zeroing", b_ff_add8z, IOP_ADD, V(40, 8), V(64, 8), V(96, 8),
+     0, 0, 8, 1, 0, 1, 1},
+    {"ffirst slt 16 vs untagged", b_ff_slt16_x, IOP_SLT, V(40, 16), V(64, 16),
+     S(A2, 64), 0, 0, 16, 1, 1, 0, 1},
+    {"ffirst xor 32 into x22..", b_ff_xor32_low, IOP_XOR, V(22, 32), V(64, 32),
+     S(A2, 64), 0, 0, 8, 1, 1, 0, 1},
+    {"scalar dest 16, untagged", b_sdst16_x, IOP_ADD, S(120, 16), V(64, 16),
+     S(A2, 64), 0, 0, 8, 1, 0, 0, 0},
+    {"addi 16 pred zero", b_addi16, IOP_ADD, V(32, 16), V(80, 16), S(0, 64), 1,
+     -5, 64, 1, 0, 1, 0},
+    {"c.slli 8", b_cslli8, IOP_SLL, V(40, 8), V(40, 8), S(0, 64), 1, 3, 16, 0,
+     0, 0, 0},
+};
+
+/*
+ * Fail-on-first: element zk's result made zero.  With an untagged
+ * scalar the scalar is made to fit the element (the zero test is on the
+ * operation-width result).
+ */
+static void make_zero(const ccase *c, sv_machine *m, unsigned zk)
+{
+    const unsigned w = c->s1.w;
+
+    if (!c->s2.vec) {
+        m->x[c->s2.reg] &= 0x7f;
+    }
+    switch (c->op) {
+    case IOP_XOR:
+    case IOP_SUB:
+        sv_elem_set(m->x, c->s1.reg, zk, w,
+                    c->s2.vec ? sv_elem_get(m->x, c->s2.reg, zk, w)
+                              : m->x[c->s2.reg]);
+        break;
+    case IOP_ADD:
+        sv_elem_set(m->x, c->s1.reg, zk, w,
+                    -sv_elem_get(m->x, c->s2.reg, zk, w));
+        break;
+    default: /* SLT: false at zk, true before it */
+        for (unsigned k = 0; k < zk; k++) {
+            sv_elem_set(m->x, c->s1.reg, k, w, 0);
+        }
+        sv_elem_set(m->x, c->s1.reg, zk, w, 0x7f);
+        break;
+    }
+}
+
+static void run_case(const ccase *c, unsigned vlval, uint64_t mask,
+                     unsigned seed)
+{
+    sv_machine in, out, want;
+    sv_machine_fill(&in, seed);
+    in.x[A5] = mask;
+    in.x[A7] = vlval;
+    if (c->ffirst) {
+        make_zero(c, &in, (seed % 2) ? 0 : 2 * (seed % 5) + 1);
+    }
+    want = in;
+    sv_iloop l = {
+        .op = c->op,
+        .d = c->d,
+        .s1 = c->s1,
+        .s2 = c->s2,
+        .imm_op = c->imm_op,
+        .imm = c->imm,
+        .vl = vlval < c->mvl ? vlval : c->mvl,
+        .subvl = 1,
+        .pred = c->pred,
+        .mask = c->inv ? ~mask : mask,
+        .zero = c->zero,
+        .ffirst = c->ffirst,
+        .vlreg = A7,
+    };
+    sv_ref_iloop(&l, &in, &want);
+    want.state = SV_STATE(.maxvl = c->mvl - 1, .vl = A7);
+
+    sv_context("%s, VL %u (a7 %u), mask 0x%llx", c->name, l.vl, vlval,
+               (unsigned long long)mask);
+    sv_trap t = sv_exec(c->fn, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+}
+
+/* ------------------------------------------------ C.MV, twin-predicated
+ * (§5.4): a5 the destination's mask (a0's entry), a6 the source's (a2's).
+ */
+#define P16X(key, reg, z, inv, ff)                                             \
+    "sv_pred16 key=" #key ", predidx=" #reg ", zero=" #z ", inv=" #inv         \
+    ", ffirst=" #ff "\n"
+
+SV_BLOCK_FN(b_mv_pd, VLH(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2)
+                         P16X(a0, a5, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_ps, VLH(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2)
+                         P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_both_zd,
+            VLH(16) R16(a0, 40, 1, 1) R16(a2, 64, 1, 1) P16X(a0, a5, 1, 0, 0)
+                P16X(a2, a6, 0, 1, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_zs,
+            VLH(16) R16(a0, 40, 1, 3) R16(a2, 64, 1, 3) P16X(a0, a5, 0, 0, 0)
+                P16X(a2, a6, 1, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_8_64, VLH(16) R16(a0, 40, 1, 0) R16(a2, 64, 1, 1)
+                           P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_low,
+            VLH(16) R16(a0, 20, 1, 2) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 1, 0)
+                P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_ff,
+            VLH(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 0, 1)
+                P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_sdst, VLH(16) R16(a0, 120, 0, 0) R16(a2, 64, 1, 2)
+                           P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_ssrc, VLH(16) R16(a0, 40, 1, 2) P16X(a0, a5, 1, 0, 0)
+                           OPS("sv_c c.mv a0, a2"))
+
+typedef struct mvcase {
+    const char *name;
+    void (*fn)(sv_regs *);
+    sv_opnd d, s;
+    bool pd, zd, invd, ps, zs, invs, ffirst;
+} mvcase;
+
+static const mvcase mvcases[] = {
+    {"c.mv 16 dest pred", b_mv_pd, V(40, 16), V(64, 16), 1, 0, 0, 0, 0, 0, 0},
+    {"c.mv 16 src pred", b_mv_ps, V(40, 16), V(64, 16), 0, 0, 0, 1, 0, 0, 0},
+    {"c.mv 8 both, dest zeroing, src inv", b_mv_both_zd, V(40, 8), V(64, 8), 1,
+     1, 0, 1, 0, 1, 0},
+    {"c.mv 32 both, src zeroing", b_mv_zs, V(40, 32), V(64, 32), 1, 0, 0, 1, 1,
+     0, 0},
+    {"c.mv 8 -> 64 compress", b_mv_8_64, V(40, 64), V(64, 8), 0, 0, 0, 1, 0, 0,
+     0},
+    {"c.mv 16 into x20.., expand", b_mv_low, V(20, 16), V(64, 16), 1, 0, 1, 1,
+     0, 0, 0},
+    {"c.mv 16 ffirst", b_mv_ff, V(40, 16), V(64, 16), 1, 0, 0, 1, 0, 0, 1},
+    {"c.mv scalar dest", b_mv_sdst, S(120, 64), V(64, 16), 0, 0, 0, 1, 0, 0, 0},
+    {"c.mv untagged scalar src, dest zeroing", b_mv_ssrc, V(40, 16), S(A2, 64),
+     1, 1, 0, 0, 0, 0, 0},
+};
+
+static void run_mv(const mvcase *c, unsigned vlval, uint64_t md, uint64_t ms,
+                   unsigned seed)
+{
+    sv_machine in, out, want;
+    sv_twin_step steps[64];
+    const unsigned mvl = 16, vl = vlval < mvl ? vlval : mvl;
+    uint64_t pd = c->pd ? (c->invd ? ~md : md) : ~0ull;
+    uint64_t ps = c->ps ? (c->invs ? ~ms : ms) : ~0ull;
+    int n;
+
+    sv_machine_fill(&in, seed);
+    in.x[A5] = md;
+    in.x[A6] = ms;
+    in.x[A7] = vlval;
+    if (c->ffirst) {
+        sv_elem_set(in.x, c->s.reg, 5, c->s.w, 0);
+    }
+    want = in;
+    n = sv_ref_twin(vl, c->d.vec, c->s.vec, pd, c->pd && c->zd, ps,
+                    c->ps && c->zs, steps);
+    for (int k = 0; k < n; k++) {
+        uint64_t v =
+            steps[k].src < 0
+                ? 0
+                : sv_elem_get(in.x, c->s.reg,
+                              c->s.vec ? (unsigned)steps[k].src : 0, c->s.w);
+        if (c->d.vec) {
+            sv_elem_set(want.x, c->d.reg, (unsigned)steps[k].dst, c->d.w, v);
+        } else {
+            want.x[c->d.reg] = v;
+        }
+        if (c->ffirst && v == 0) {
+            want.x[A7] = (unsigned)steps[k].dst;
+            break;
+        }
+    }
+    want.x[0] = 0;
+    want.state = SV_STATE(.maxvl = mvl - 1, .vl = A7);
+
+    sv_context("%s, VL %u (a7 %u), masks 0x%llx 0x%llx", c->name, vl, vlval,
+               (unsigned long long)md, (unsigned long long)ms);
+    sv_trap t = sv_exec(c->fn, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+}
+
+/* ------------------------------------------- gather / scatter faults
+ * Indexed LW/SW through the pointers in x64..x71 (a1's entry), VL 8: the
+ * pointer of element K lies on a PROT_NONE page.  The fault names that
+ * element: si_addr its address, elements 0..K-1 done, STATE's offsets K
+ * in the signal frame; a handler that opens the page resumes there.
+ */
+SV_BLOCK_FN(b_gather,
+            VLH(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_scatter,
+            VLH(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("sw a0, 4(a1)"))
+
+enum { K_FAULT = 5 };
+static char *gmap;
+static size_t gpage;
+static volatile unsigned ghits;
+static volatile uint32_t gstate;
+
+static void gather_handler(int sig, siginfo_t *si, void *ctx)
+{
+    uint8_t *rec = sv_frame_record(ctx);
+    (void)sig;
+    ghits++;
+    if (rec) {
+        uint32_t st;
+        memcpy(&st, rec + 8, 4);
+        gstate = st;
+    }
+    mprotect((void *)((uintptr_t)si->si_addr & ~(uintptr_t)(gpage - 1)), gpage,
+             PROT_READ | PROT_WRITE);
+}
+
+/* Element k's address: scattered over page 0, element K_FAULT's and the
+ * ones after it on page 1 (PROT_NONE). */
+static uint64_t gaddr(unsigned k)
+{
+    return (uintptr_t)gmap + (k < K_FAULT ? 3000 - 296 * k : gpage + 8 * k);
+}
+
+static void gather_faults(bool store, bool resume)
+{
+    sv_machine in, out;
+    struct sigaction sa, old;
+    uint32_t want[8];
+    sv_trap t;
+
+    if (!gmap) {
+        gpage = (size_t)sysconf(_SC_PAGESIZE);
+        gmap = mmap(NULL, 2 * gpage, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    }
+    mprotect(gmap, 2 * gpage, PROT_READ | PROT_WRITE);
+    for (size_t b = 0; b < 2 * gpage; b++) {
+        gmap[b] = (char)(b * 7 + 3);
+    }
+    sv_machine_fill(&in, store ? 900 : 901);
+    in.x[A7] = 8;
+    for (unsigned k = 0; k < 8; k++) {
+        in.x[64 + k] = gaddr(k) - 4;
+        memcpy(&want[k], (void *)(uintptr_t)gaddr(k), 4);
+    }
+    mprotect(gmap + gpage, gpage, PROT_NONE);
+    sv_context("%s %s, element %u faults", store ? "scatter" : "gather",
+               resume ? "resumed" : "signalled", K_FAULT);
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = gather_handler;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    if (resume) {
+        sigaction(SIGSEGV, &sa, &old);
+    }
+    ghits = 0;
+    gstate = 0;
+    t = sv_exec(store ? b_scatter : b_gather, &in, &out);
+    if (resume) {
+        sigaction(SIGSEGV, &old, NULL);
+        CHECK_EQ(t.signo, 0);
+        CHECK_EQ(ghits, 1);
+        CHECK_EQ((gstate >> 12) & 63, K_FAULT); /* srcoffs */
+        CHECK_EQ((gstate >> 18) & 63, K_FAULT); /* destoffs */
+        CHECK_EQ(out.state, SV_STATE(.maxvl = 7, .vl = A7));
+    } else {
+        CHECK_EQ(t.signo, SIGSEGV);
+        CHECK_EQ(t.addr, gaddr(K_FAULT));
+    }
+    mprotect(gmap + gpage, gpage, PROT_READ | PROT_WRITE);
+    for (unsigned k = 0; k < 8; k++) {
+        bool done = resume || k < K_FAULT;
+        uint32_t mem, reg = (uint32_t)sv_elem_get(out.x, 40, k, 32);
+        uint32_t reg_in = (uint32_t)sv_elem_get(in.x, 40, k, 32);
+
+        memcpy(&mem, (void *)(uintptr_t)gaddr(k), 4);
+        if (store) {
+            CHECK_EQ(mem, done ? reg_in : want[k]);
+        } else {
+            CHECK_EQ(reg, done ? want[k] : reg_in);
+        }
+    }
+}
+
+int main(void)
+{
+    static const uint64_t masks[] = {0xa5a5a5a5a5a5a5a5ull, 0x0f0f0f0full,
+                                     0xfffffffffffffffeull,
+                                     0x8000000000000001ull};
+    sv_trap_install();
+    for (size_t i = 0; i < SV_COUNT(cases); i++) {
+        const ccase *c = &cases[i];
+        const unsigned vls[] = {0,      1,      7,         c->mvl / 2 + 1,
+                                c->mvl, c->mvl, c->mvl + 3};
+        for (size_t v = 0; v < SV_COUNT(vls); v++) {
+            run_case(c, vls[v], masks[v % SV_COUNT(masks)],
+                     (unsigned)(i * 8 + v));
+        }
+    }
+    for (size_t i = 0; i < SV_COUNT(mvcases); i++) {
+        static const unsigned vls[] = {0, 1, 5, 9, 16, 20};
+        for (size_t v = 0; v < SV_COUNT(vls); v++) {
+            run_mv(&mvcases[i], vls[v], masks[v % SV_COUNT(masks)],
+                   masks[(v + 1) % SV_COUNT(masks)] ^ 0x30,
+                   (unsigned)(i * 8 + v + 500));
+        }
+    }
+    gather_faults(false, false);
+    gather_faults(false, true);
+    gather_faults(true, false);
+    gather_faults(true, true);
+    sv_context("%s", "");
+    return sv_summary("vblock_compiled");
+}
