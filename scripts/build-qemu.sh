@@ -4,7 +4,7 @@
 # (git am), links target/riscv/sv into it, configures once and runs ninja.
 # Called by the top-level meson.build on every build; when nothing changed
 # it costs a few seconds, and a one-file edit rebuilds only that file.
-#   build-qemu.sh --out DIR --pkgconfig DIR [--targets LIST]
+#   build-qemu.sh --out DIR --pkgconfig DIR [--targets LIST] [--qemu 10.0|10.2]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -16,6 +16,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --pkgconfig) pkgconfig=$2; shift 2 ;;
     --targets) targets=$2; shift 2 ;;
+    --qemu) sv_qemu_select "$2"; shift 2 ;;
     *) die "build-qemu.sh: unknown argument '$1'" ;;
     esac
 done
@@ -27,8 +28,8 @@ for tool in git ninja flex bison pkg-config; do
     command -v $tool >/dev/null || die "$tool is missing: run scripts/install-deps.sh"
 done
 
-src=$("$here/fetch-qemu.sh")
-version=$(cat "$SV_CACHE/src/version")
+src=$("$here/fetch-qemu.sh" --qemu "$SV_QEMU_SERIES")
+version=$("$here/fetch-qemu.sh" --qemu "$SV_QEMU_SERIES" --version)
 tree="$out/qemu-src"
 build="$out/qemu-build"
 git_id=(-c user.name="Simple-V build" -c user.email="simple-v@localhost" -c advice.detachedHead=false)
@@ -52,6 +53,13 @@ if [ ! -f "$base_repo/.sv-ready" ]; then
     git --git-dir="$base_repo" tag base
     touch "$base_repo/.sv-ready"
 fi
+# A build directory switched to another QEMU version starts over (the
+# base commit's subject names the version).
+if [ -d "$tree/.git" ] &&
+   [ "$(git -C "$tree" log -1 --format=%s base 2>/dev/null)" != "Debian qemu $version (upstream with Debian's patches)" ]; then
+    note "$tree is another QEMU version; checking out $version afresh"
+    rm -rf "$tree" "$build"
+fi
 if [ ! -d "$tree/.git" ]; then
     note "checking out QEMU into $tree"
     rm -rf "$tree"
@@ -61,17 +69,14 @@ fi
 
 # Apply the hook series when it changed.  reset --hard rewrites only files
 # that differ, so unchanged upstream files keep their mtimes.
-series_dir="$root/target/patches"
-series_id=$(cd "$series_dir" && cat series $(grep -v '^#' series) | sha256sum | cut -d' ' -f1)
+mapfile -t patches < <(sv_hook_series "$root" "$SV_QEMU_SERIES")
+# The id is the patches applied (names and contents), so a comment in
+# target/patches/series changes nothing.
+series_id=$( (printf '%s\n' "${patches[@]#"$root"/}"; cat "${patches[@]}") | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$tree/.sv-series" 2>/dev/null)" != "$series_id" ]; then
-    note "applying the hook series (target/patches/series)"
+    note "applying the hook series for QEMU $SV_QEMU_SERIES (target/patches/series)"
     git -C "$tree" am --abort >/dev/null 2>&1 || true
     git -C "$tree" reset -q --hard base
-    patches=()
-    while read -r p; do
-        case "$p" in ''|'#'*) continue ;; esac
-        patches+=("$series_dir/$p")
-    done < "$series_dir/series"
     git "${git_id[@]}" -C "$tree" am -q "${patches[@]}" ||
         die "the hook series does not apply to qemu $version; see 'git -C $tree am --show-current-patch'"
     echo "$series_id" > "$tree/.sv-series"

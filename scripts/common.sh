@@ -1,7 +1,11 @@
 # Shared settings for the project's shell scripts (sourced, not run).
-# The pinned QEMU base (contract C1): Debian trixie's qemu source package.
-SV_QEMU_VERSION_PINNED="1:10.0.13+ds-0+deb13u1"
-SV_QEMU_SERIES="10.0"
+# The QEMU bases the hook series supports, one Debian source package each
+# (contract C1): 10.0 from trixie, the default, and 10.2 from sid (the
+# newest QEMU the archive serves).  sv_qemu_select picks one; the default
+# is selected below.  docs/qemu-notes.md "Two QEMU versions" says how a
+# version's hook series is made.
+SV_QEMU_SERIES_DEFAULT=10.0
+SV_QEMU_SERIES_ALL="10.0 10.2"
 # Everything downloaded lives outside the build tree so that a new build
 # directory (or `git clean`) never downloads again.
 SV_CACHE="${SV_CACHE:-/var/cache/simple-v-qemu}"
@@ -121,6 +125,44 @@ need_root() {
     [ "$(id -u)" = 0 ] || die "$1 must run as root (it installs Debian packages); rerun with sudo"
 }
 
+# sv_qemu_select SERIES sets, for QEMU SERIES (10.0 or 10.2):
+#   SV_QEMU_SERIES          the series itself
+#   SV_QEMU_SUITE           the Debian suite whose source package it is
+#   SV_QEMU_VERSION_PINNED  the pinned Debian package version
+#   SV_QEMU_VERSION_FILE    where fetch-qemu.sh records the version it
+#                           unpacked (10.0 keeps the name it always had,
+#                           so existing caches stay valid)
+sv_qemu_select() {
+    case "$1" in
+    10.0) SV_QEMU_SUITE=trixie SV_QEMU_VERSION_PINNED="1:10.0.13+ds-0+deb13u1" ;;
+    10.2) SV_QEMU_SUITE=sid SV_QEMU_VERSION_PINNED="1:10.2.2+ds-1" ;;
+    *) die "unknown QEMU series '$1' (supported: $SV_QEMU_SERIES_ALL)" ;;
+    esac
+    SV_QEMU_SERIES=$1
+    if [ "$1" = "$SV_QEMU_SERIES_DEFAULT" ]; then
+        SV_QEMU_VERSION_FILE="$SV_CACHE/src/version"
+    else
+        SV_QEMU_VERSION_FILE="$SV_CACHE/src/version-$1"
+    fi
+}
+sv_qemu_select "$SV_QEMU_SERIES_DEFAULT"
+
+# sv_hook_series ROOT SERIES prints the hook patches for QEMU SERIES, one
+# path a line, in git-am order.  target/patches/series is the one list of
+# hooks; target/patches/SERIES/NAME, where it exists, replaces NAME for
+# that version (only the patches whose context differs have one).
+sv_hook_series() {
+    local dir="$1/target/patches" p
+    while read -r p; do
+        case "$p" in ''|'#'*) continue ;; esac
+        if [ -f "$dir/$2/$p" ]; then
+            echo "$dir/$2/$p"
+        else
+            echo "$dir/$p"
+        fi
+    done < "$dir/series"
+}
+
 # A private apt configuration: its own sources, lists and cache, so the
 # system's /etc/apt stays untouched.  $1 = name, $2.. = sources.list lines.
 private_apt_init() {
@@ -145,6 +187,12 @@ private_apt_init_trixie_src() {
     [ -n "$DEBIAN_SECURITY_MIRROR" ] &&
         lines+=("deb-src $DEBIAN_SECURITY_MIRROR trixie-security main")
     private_apt_init trixie-src "${lines[@]}"
+}
+
+# The sid source archive as the private apt configuration "sid-src" (for
+# QEMU 10.2; sid has no -updates or -security suites).
+private_apt_init_sid_src() {
+    private_apt_init sid-src "deb-src $DEBIAN_MIRROR sid main"
 }
 
 private_apt_opts() {

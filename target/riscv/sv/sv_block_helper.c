@@ -6,7 +6,7 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "cpu.h"
-#include "exec/exec-all.h"
+#include "sv_compat.h"
 #include "exec/helper-proto.h"
 #include "internals.h"
 #include "svcore.h"

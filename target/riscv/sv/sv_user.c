@@ -17,7 +17,7 @@
  */
 #include "qemu/osdep.h"
 #include "cpu.h"
-#include "exec/cpu_ldst.h"
+#include "sv_compat.h"
 #include "sv.h"
 #include "svcore.h"
 
