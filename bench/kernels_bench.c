@@ -27,8 +27,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "sv.h"
-
 #define ELEMS 4096 /* per pass, a multiple of 64 */
 #define CHUNKS (ELEMS / 64)
 #define ROUNDS 5
@@ -45,23 +43,17 @@ static uint8_t dst[ELEMS * 8] __attribute__((aligned(64)));
         for (int k = 0; k < CHUNKS; k++, ps += 128) {                          \
             register long n asm("a2") = 64;                                    \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32, vew=1\n"                 \
-                         "sv_reg16 key=a1, regidx=64, vew=1\n"                 \
-                         "sv_reg16 key=s0, regidx=s0, isvec=0, vew=1\n"        \
-                         "sv_ops\n"                                            \
-                         "ld a0, 0(s0)\n"                                      \
-                         "ld a1, 64(s0)\n"                                     \
-                         "add a0, a0, a1\n"                                    \
-                         "sd a0, 128(s0)\n"                                    \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv.ld/w=8 *x32, 0(s0/w=8)\n"                         \
+                         "sv.ld/w=8 *x64, 64(s0/w=8)\n"                        \
+                         "sv.add/w=8 *x32, *x32, *x64\n"                       \
+                         "sv.sd/w=8 *x32, 128(s0/w=8)\n"                       \
                          "add s0, s0, a4\n"                                    \
                          "sub a2, a2, a4\n"                                    \
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n)                                   \
                          :                                                     \
-                         : "a0", "a1", "a4", "memory");                        \
+                         : "a4", "memory");                                    \
         }                                                                      \
     }
 SV_ADD8(1)
@@ -107,27 +99,20 @@ static int check_add8(void)
         for (int k = 0; k < CHUNKS; k++, ps += 512) {                          \
             register long n asm("a2") = 64;                                    \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32, vew=3\n"                 \
-                         "sv_reg16 key=a1, regidx=64, vew=3\n"                 \
-                         "sv_reg16 key=a3, regidx=96, vew=3\n"                 \
-                         "sv_reg16 key=s0, regidx=s0, isvec=0, vew=3\n"        \
-                         "sv_ops\n"                                            \
-                         "ld a0, 0(s0)\n"                                      \
-                         "ld a1, 256(s0)\n"                                    \
-                         "ld a3, 512(s0)\n"                                    \
-                         "mul a0, a0, a1\n"                                    \
-                         "add a3, a3, a0\n"                                    \
-                         "sd a3, 512(s0)\n"                                    \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv.ld/w=32 *x32, 0(s0/w=32)\n"                       \
+                         "sv.ld/w=32 *x64, 256(s0/w=32)\n"                     \
+                         "sv.ld/w=32 *x96, 512(s0/w=32)\n"                     \
+                         "sv.mul/w=32 *x32, *x32, *x64\n"                      \
+                         "sv.add/w=32 *x96, *x96, *x32\n"                      \
+                         "sv.sd/w=32 *x96, 512(s0/w=32)\n"                     \
                          "slli t0, a4, 2\n"                                    \
                          "add s0, s0, t0\n"                                    \
                          "sub a2, a2, a4\n"                                    \
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n)                                   \
                          :                                                     \
-                         : "a0", "a1", "a3", "a4", "t0", "memory");            \
+                         : "a4", "t0", "memory");                              \
         }                                                                      \
     }
 SV_MAC32(1)
@@ -307,19 +292,11 @@ static uint64_t sel_mask[CHUNKS];
             register long n asm("a2") = 64;                                    \
             register uint64_t m asm("a6") = sel_mask[k];                       \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32, vew=2\n"                 \
-                         "sv_reg16 key=a3, regidx=96, vew=2\n"                 \
-                         "sv_reg16 key=a5, regidx=96, vew=2\n"                 \
-                         "sv_reg16 key=s0, regidx=s0, isvec=0, vew=2\n"        \
-                         "sv_pred16 key=a5, predidx=a6\n"                      \
-                         "sv_ops\n"                                            \
-                         "ld a0, 0(s0)\n"                                      \
-                         "ld a3, 128(s0)\n"                                    \
-                         "or a5, a0, a0\n"                                     \
-                         "sd a3, 256(s0)\n"                                    \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv.ld/w=16 *x32, 0(s0/w=16)\n"                       \
+                         "sv.ld/w=16 *x96, 128(s0/w=16)\n"                     \
+                         "sv.or/w=16/m=a6 *x96, *x32, *x32\n"                  \
+                         "sv.sd/w=16 *x96, 256(s0/w=16)\n"                     \
                          "slli t0, a4, 1\n"                                    \
                          "add s0, s0, t0\n"                                    \
                          "srl a6, a6, a4\n"                                    \
@@ -327,7 +304,7 @@ static uint64_t sel_mask[CHUNKS];
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n), "+r"(m)                          \
                          :                                                     \
-                         : "a0", "a3", "a4", "a5", "t0", "memory");            \
+                         : "a4", "t0", "memory");                              \
         }                                                                      \
     }
 SV_SEL16(1)
@@ -442,7 +419,7 @@ static struct {
     double d[ELEMS];
 } saxpy_ref;
 
-#define SV_SAXPY(NAME, VL, LD, ST, FMA, EB, VEW, Y, T, FR, X)                  \
+#define SV_SAXPY(NAME, VL, LD, ST, FMA, EB, W, Y, T, FR, X)                    \
     static void sv_##NAME##_##VL(uint8_t *p)                                   \
     {                                                                          \
         register uint8_t *ps asm("s0") = (uint8_t *)X;                         \
@@ -452,25 +429,22 @@ static struct {
         for (int k = 0; k < CHUNKS; k++, ps += 64 * EB) {                      \
             register long n asm("a2") = 64;                                    \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=fa0, regidx=f32, int=0" VEW "\n"        \
-                         "sv_reg16 key=fa1, regidx=f64, int=0" VEW "\n"        \
-                         "sv_ops\n" LD " fa0, 0(s0)\n" LD " fa1, " #Y          \
-                         "(s0)\n" FMA " fa1, fa2, fa0, fa1\n" ST " fa1, " #Y   \
-                         "(s0)\n"                                              \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv." LD W " *f32, 0(s0)\n"                           \
+                         "sv." LD W " *f64, " #Y "(s0)\n"                      \
+                         "sv." FMA W " *f64, fa2/w=64, *f32, *f64\n"           \
+                         "sv." ST W " *f64, " #Y "(s0)\n"                      \
                          "slli t0, a4, %3\n"                                   \
                          "add s0, s0, t0\n"                                    \
                          "sub a2, a2, a4\n"                                    \
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n)                                   \
                          : "f"(a), "i"(__builtin_ctz(EB))                      \
-                         : "fa0", "fa1", "a4", "t0", "memory");                \
+                         : "a4", "t0", "memory");                              \
         }                                                                      \
     }
 #define SV_SAXPY32(VL)                                                         \
-    SV_SAXPY(saxpy32, VL, "flw", "fsw", "fmadd.s", 4, ", vew=3", 256, float,   \
+    SV_SAXPY(saxpy32, VL, "flw", "fsw", "fmadd.s", 4, "/w=32", 256, float,     \
              "fa2", fx.s)
 #define SV_SAXPY64(VL)                                                         \
     SV_SAXPY(saxpy64, VL, "fld", "fsd", "fmadd.d", 8, "", 512, double, "fa2",  \
@@ -571,7 +545,7 @@ static uint8_t buf0[sizeof(buf)]; /* buf as fill() left it */
  * stride at the op width), MUL by the scalar, ADD, store.
  */
 #define MACS_S 0x9e3779b97f4a7c15ull
-#define SV_MACS(W, VEW, LD, ST, VL)                                            \
+#define SV_MACS(W, LD, ST, VL)                                                 \
     static void sv_macs##W##_##VL(uint8_t *p)                                  \
     {                                                                          \
         register uint8_t *ps asm("s0") = p;                                    \
@@ -579,27 +553,25 @@ static uint8_t buf0[sizeof(buf)]; /* buf as fill() left it */
         for (int k = 0; k < CHUNKS; k++, ps += 64 * W / 8) {                   \
             register long n asm("a2") = 64;                                    \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32, vew=" #VEW "\n"          \
-                         "sv_reg16 key=a3, regidx=64, vew=" #VEW "\n"          \
-                         "sv_ops\n" LD " a0, 0(s0)\n" LD " a3, %3(s0)\n"       \
-                         "mul a0, a0, a5\n"                                    \
-                         "add a3, a3, a0\n" ST " a3, %3(s0)\n"                 \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv." LD "/w=" #W " *x32, 0(s0)\n"                    \
+                         "sv." LD "/w=" #W " *x64, %3(s0)\n"                   \
+                         "sv.mul/w=" #W " *x32, *x32, a5/w=64\n"               \
+                         "sv.add/w=" #W " *x64, *x64, *x32\n"                  \
+                         "sv." ST "/w=" #W " *x64, %3(s0)\n"                   \
                          "slli t0, a4, %4\n"                                   \
                          "add s0, s0, t0\n"                                    \
                          "sub a2, a2, a4\n"                                    \
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n)                                   \
                          : "r"(s), "i"(64 * W / 8), "i"(__builtin_ctz(W / 8))  \
-                         : "a0", "a3", "a4", "t0", "memory");                  \
+                         : "a4", "t0", "memory");                              \
         }                                                                      \
     }
-#define SV_MACS_ALL(W, VEW, LD, ST)                                            \
-    SV_MACS(W, VEW, LD, ST, 1)                                                 \
-    SV_MACS(W, VEW, LD, ST, 8)                                                 \
-    SV_MACS(W, VEW, LD, ST, 64)                                                \
+#define SV_MACS_ALL(W, LD, ST)                                                 \
+    SV_MACS(W, LD, ST, 1)                                                      \
+    SV_MACS(W, LD, ST, 8)                                                      \
+    SV_MACS(W, LD, ST, 64)                                                     \
     static void scalar_macs##W(uint8_t *p)                                     \
     {                                                                          \
         for (int k = 0; k < CHUNKS; k++, p += 2 * 64 * W / 8) {                \
@@ -623,9 +595,9 @@ static uint8_t buf0[sizeof(buf)]; /* buf as fill() left it */
         }                                                                      \
         return 0;                                                              \
     }
-SV_MACS_ALL(8, 1, "lb", "sb")
-SV_MACS_ALL(16, 2, "lh", "sh")
-SV_MACS_ALL(32, 3, "lw", "sw")
+SV_MACS_ALL(8, "lb", "sb")
+SV_MACS_ALL(16, "lh", "sh")
+SV_MACS_ALL(32, "lw", "sw")
 
 /* ---------------------------------------------------------- memchrff */
 /*

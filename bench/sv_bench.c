@@ -14,8 +14,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "sv.h"
-
 #define N (1 << 16)
 #define ROUNDS 7
 
@@ -125,22 +123,16 @@ static void sv_copy8(uint8_t *dst, const uint8_t *src, size_t n)
     register size_t rem asm("a2") = n;
 
     asm volatile("1:\n"
-                 "sv_vblock_begin\n"
-                 "sv_vl_rvc rd=a4, rs1=a2, vlmax=64\n"
-                 "sv_reg16 key=a0, regidx=32, vew=1\n"
-                 "sv_reg16 key=s0, regidx=s0, isvec=0, vew=1\n"
-                 "sv_reg16 key=a3, regidx=a3, isvec=0, vew=1\n"
-                 "sv_ops\n"
-                 "sv_c c.ld a0, 0(s0)\n"
-                 "sv_c c.sd a0, 0(a3)\n"
-                 "sv_vblock_end\n"
+                 "sv.vl a4, a2, 64\n"
+                 "sv.c.ld/w=8 *x32, 0(s0/w=8)\n"
+                 "sv.c.sd/w=8 *x32, 0(a3/w=8)\n"
                  "add s0, s0, a4\n"
                  "add a3, a3, a4\n"
                  "sub a2, a2, a4\n"
                  "bnez a2, 1b\n"
                  : "+r"(ps), "+r"(pd), "+r"(rem)
                  :
-                 : "a0", "a4", "memory");
+                 : "a4", "memory");
 }
 
 static double now_ns(void)
