@@ -13,6 +13,12 @@
  * and c or acc side by side), so every kernel walks the same memory with
  * one address register.  Results are checked: a wrong SV answer fails.
  *
+ * The SV blocks are inline asm in sv-as syntax (docs/guide.md, "SV in
+ * C"), built with tools/sv-cc; sv-as chooses the tables and keys, so
+ * only the real registers a block names are clobbered.  An address
+ * register with a width (s0/w=8) makes the memory element that wide
+ * (§8.2): LD/SD then step through 8, 16 or 32-bit elements.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdint.h>
@@ -20,8 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#include "sv.h"
 
 #define ELEMS 4096 /* per pass, a multiple of 64 */
 #define CHUNKS (ELEMS / 64)
@@ -39,23 +43,17 @@ static uint8_t dst[ELEMS * 8] __attribute__((aligned(64)));
         for (int k = 0; k < CHUNKS; k++, ps += 128) {                          \
             register long n asm("a2") = 64;                                    \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32, vew=1\n"                 \
-                         "sv_reg16 key=a1, regidx=64, vew=1\n"                 \
-                         "sv_reg16 key=s0, regidx=s0, isvec=0, vew=1\n"        \
-                         "sv_ops\n"                                            \
-                         "ld a0, 0(s0)\n"                                      \
-                         "ld a1, 64(s0)\n"                                     \
-                         "add a0, a0, a1\n"                                    \
-                         "sd a0, 128(s0)\n"                                    \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv.ld/w=8 *x32, 0(s0/w=8)\n"                         \
+                         "sv.ld/w=8 *x64, 64(s0/w=8)\n"                        \
+                         "sv.add/w=8 *x32, *x32, *x64\n"                       \
+                         "sv.sd/w=8 *x32, 128(s0/w=8)\n"                       \
                          "add s0, s0, a4\n"                                    \
                          "sub a2, a2, a4\n"                                    \
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n)                                   \
                          :                                                     \
-                         : "a0", "a1", "a4", "memory");                        \
+                         : "a4", "memory");                                    \
         }                                                                      \
     }
 SV_ADD8(1)
@@ -101,27 +99,20 @@ static int check_add8(void)
         for (int k = 0; k < CHUNKS; k++, ps += 512) {                          \
             register long n asm("a2") = 64;                                    \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32, vew=3\n"                 \
-                         "sv_reg16 key=a1, regidx=64, vew=3\n"                 \
-                         "sv_reg16 key=a3, regidx=96, vew=3\n"                 \
-                         "sv_reg16 key=s0, regidx=s0, isvec=0, vew=3\n"        \
-                         "sv_ops\n"                                            \
-                         "ld a0, 0(s0)\n"                                      \
-                         "ld a1, 256(s0)\n"                                    \
-                         "ld a3, 512(s0)\n"                                    \
-                         "mul a0, a0, a1\n"                                    \
-                         "add a3, a3, a0\n"                                    \
-                         "sd a3, 512(s0)\n"                                    \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv.ld/w=32 *x32, 0(s0/w=32)\n"                       \
+                         "sv.ld/w=32 *x64, 256(s0/w=32)\n"                     \
+                         "sv.ld/w=32 *x96, 512(s0/w=32)\n"                     \
+                         "sv.mul/w=32 *x32, *x32, *x64\n"                      \
+                         "sv.add/w=32 *x96, *x96, *x32\n"                      \
+                         "sv.sd/w=32 *x96, 512(s0/w=32)\n"                     \
                          "slli t0, a4, 2\n"                                    \
                          "add s0, s0, t0\n"                                    \
                          "sub a2, a2, a4\n"                                    \
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n)                                   \
                          :                                                     \
-                         : "a0", "a1", "a3", "a4", "t0", "memory");            \
+                         : "a4", "t0", "memory");                              \
         }                                                                      \
     }
 SV_MAC32(1)
@@ -161,23 +152,18 @@ static int check_mac32(void)
         for (int k = 0; k < CHUNKS; k++, ps += 1024) {                         \
             register long n asm("a2") = 64;                                    \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32\n"                        \
-                         "sv_reg16 key=a1, regidx=80\n"                        \
-                         "sv_ops\n"                                            \
-                         "ld a0, 0(s0)\n"                                      \
-                         "ld a1, 512(s0)\n"                                    \
-                         "add a0, a0, a1\n"                                    \
-                         "sd a0, 1024(s0)\n"                                   \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv.ld *x32, 0(s0)\n"                                 \
+                         "sv.ld *x80, 512(s0)\n"                               \
+                         "sv.add *x32, *x32, *x80\n"                           \
+                         "sv.sd *x32, 1024(s0)\n"                              \
                          "slli t0, a4, 3\n"                                    \
                          "add s0, s0, t0\n"                                    \
                          "sub a2, a2, a4\n"                                    \
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n)                                   \
                          :                                                     \
-                         : "a0", "a1", "a4", "t0", "memory");                  \
+                         : "a4", "t0", "memory");                              \
         }                                                                      \
     }
 SV_ADD64(1)
@@ -222,13 +208,9 @@ static int check_add64(void)
         register uint8_t *pd asm("a3") = dst;                                  \
         register long n asm("a2") = ELEMS;                                     \
         asm volatile("1:\n"                                                    \
-                     "sv_vblock_begin\n"                                       \
-                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
-                     "sv_reg16 key=a0, regidx=32\n"                            \
-                     "sv_ops\n"                                                \
-                     "sv_c c.ld a0, 0(s0)\n"                                   \
-                     "sv_c c.sd a0, 0(a3)\n"                                   \
-                     "sv_vblock_end\n"                                         \
+                     "sv.vl a4, zero, " #VL "\n"                               \
+                     "sv.c.ld *x32, 0(s0)\n"                                   \
+                     "sv.c.sd *x32, 0(a3)\n"                                   \
                      "slli t0, a4, 3\n"                                        \
                      "add s0, s0, t0\n"                                        \
                      "add a3, a3, t0\n"                                        \
@@ -236,7 +218,7 @@ static int check_add64(void)
                      "bnez a2, 1b\n"                                           \
                      : "+r"(ps), "+r"(pd), "+r"(n)                             \
                      :                                                         \
-                     : "a0", "a4", "t0", "memory");                            \
+                     : "a4", "t0", "memory");                                  \
     }
 SV_MEMCPY(1)
 SV_MEMCPY(8)
@@ -261,20 +243,16 @@ static int check_memcpy(void)
         register long v asm("a5") = 0x5a5a5a5a5a5a5a5a;                        \
         (void)p;                                                               \
         asm volatile("1:\n"                                                    \
-                     "sv_vblock_begin\n"                                       \
-                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
-                     "sv_reg16 key=a0, regidx=32\n"                            \
-                     "sv_ops\n"                                                \
-                     "addi a0, a5, 0\n"                                        \
-                     "sv_c c.sd a0, 0(a3)\n"                                   \
-                     "sv_vblock_end\n"                                         \
+                     "sv.vl a4, zero, " #VL "\n"                               \
+                     "sv.addi *x32, a5, 0\n"                                   \
+                     "sv.c.sd *x32, 0(a3)\n"                                   \
                      "slli t0, a4, 3\n"                                        \
                      "add a3, a3, t0\n"                                        \
                      "sub a2, a2, a4\n"                                        \
                      "bnez a2, 1b\n"                                           \
                      : "+r"(pd), "+r"(n)                                       \
                      : "r"(v)                                                  \
-                     : "a0", "a4", "t0", "memory");                            \
+                     : "a4", "t0", "memory");                                  \
     }
 SV_MEMSET(1)
 SV_MEMSET(8)
@@ -300,7 +278,7 @@ static int check_memset(void)
 /*
  * Chunk: a[64] b[64] c[64] 16-bit; c[i] = bit i of sel_mask[chunk] ?
  * a[i] : b[i].  SV: b is loaded into c's registers, then c = a | a under
- * the mask (a destination predicate on a second key for c's registers),
+ * the mask (a second entry for c's registers, with the predicate),
  * the mask shifted by VL per block (s0 advances 128 bytes a chunk in
  * the loop, 256 more after it).
  */
@@ -314,19 +292,11 @@ static uint64_t sel_mask[CHUNKS];
             register long n asm("a2") = 64;                                    \
             register uint64_t m asm("a6") = sel_mask[k];                       \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32, vew=2\n"                 \
-                         "sv_reg16 key=a3, regidx=96, vew=2\n"                 \
-                         "sv_reg16 key=a5, regidx=96, vew=2\n"                 \
-                         "sv_reg16 key=s0, regidx=s0, isvec=0, vew=2\n"        \
-                         "sv_pred16 key=a5, predidx=a6\n"                      \
-                         "sv_ops\n"                                            \
-                         "ld a0, 0(s0)\n"                                      \
-                         "ld a3, 128(s0)\n"                                    \
-                         "or a5, a0, a0\n"                                     \
-                         "sd a3, 256(s0)\n"                                    \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv.ld/w=16 *x32, 0(s0/w=16)\n"                       \
+                         "sv.ld/w=16 *x96, 128(s0/w=16)\n"                     \
+                         "sv.or/w=16/m=a6 *x96, *x32, *x32\n"                  \
+                         "sv.sd/w=16 *x96, 256(s0/w=16)\n"                     \
                          "slli t0, a4, 1\n"                                    \
                          "add s0, s0, t0\n"                                    \
                          "srl a6, a6, a4\n"                                    \
@@ -334,7 +304,7 @@ static uint64_t sel_mask[CHUNKS];
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n), "+r"(m)                          \
                          :                                                     \
-                         : "a0", "a3", "a4", "a5", "t0", "memory");            \
+                         : "a4", "t0", "memory");                              \
         }                                                                      \
     }
 SV_SEL16(1)
@@ -392,18 +362,10 @@ static const uint8_t *mc_found;
         register const uint8_t *a0 asm("a0") = s;                              \
         register long a1 asm("a1") = 0xff;                                     \
         register long a2 asm("a2") = len;                                      \
-        asm volatile(".option push\n"                                          \
-                     ".option norelax\n" /* sv_bne's forward target */         \
-                     "1:\n"                                                    \
-                     "sv_vblock_begin\n"                                       \
-                     "sv_vl_rvc rd=a4, rs1=a2, vlmax=" #VL "\n"                \
-                     "sv_reg16 key=t0, regidx=32, vew=1\n"                     \
-                     "sv_reg16 key=a1, regidx=a1, isvec=0, vew=1\n"            \
-                     "sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1\n"         \
-                     "sv_ops\n"                                                \
-                     "lb t0, 0(a0)\n"                                          \
-                     "sv_bne t0, a1, 2f\n"                                     \
-                     "sv_vblock_end\n"                                         \
+        asm volatile("1:\n"                                                    \
+                     "sv.vl a4, a2, " #VL "\n"                                 \
+                     "sv.lb/w=8/ff *x32, 0(a0)\n"                              \
+                     "sv.bne/w=8/ff *x32, a1, 2f\n"                            \
                      "add a0, a0, a4\n"                                        \
                      "j 9f\n"                                                  \
                      "2:\n"                                                    \
@@ -413,10 +375,9 @@ static const uint8_t *mc_found;
                      "li a0, 0\n"                                              \
                      "9:\n"                                                    \
                      "csrw 0x803, zero\n"                                      \
-                     ".option pop\n"                                           \
                      : "+r"(a0), "+r"(a2)                                      \
                      : "r"(a1)                                                 \
-                     : "a4", "t0", "memory");                                  \
+                     : "a4", "memory");                                        \
         return a0;                                                             \
     }
 SV_MEMCHR(1)
@@ -443,9 +404,9 @@ static int check_memchr(void)
 /*
  * y[i] += A * x[i] (FMADD) over ELEMS floats (saxpy32) or doubles
  * (saxpy64) in fx: chunks x[64] y[64].  SV: x and y as vectors (32-bit:
- * packed 32-bit FP elements, vew 3, at f32 and f64; 64-bit: default
- * width, so the widest runs VL 32 as add64 does), A a scalar FP
- * register; scalar: the C loop at -O2 (GCC contracts it to fmadd).
+ * packed 32-bit FP elements at f32 and f64; 64-bit: default width, so
+ * the widest runs VL 32 as add64 does), A an untagged scalar FP register
+ * (fa2/w=64); scalar: the C loop at -O2 (GCC contracts it to fmadd).
  * Checked bit for bit against fma() of the same inputs.
  */
 #define SAXPY_A 0.75
@@ -458,7 +419,7 @@ static struct {
     double d[ELEMS];
 } saxpy_ref;
 
-#define SV_SAXPY(NAME, VL, LD, ST, FMA, EB, VEW, Y, T, FR, X)                  \
+#define SV_SAXPY(NAME, VL, LD, ST, FMA, EB, W, Y, T, FR, X)                    \
     static void sv_##NAME##_##VL(uint8_t *p)                                   \
     {                                                                          \
         register uint8_t *ps asm("s0") = (uint8_t *)X;                         \
@@ -468,25 +429,22 @@ static struct {
         for (int k = 0; k < CHUNKS; k++, ps += 64 * EB) {                      \
             register long n asm("a2") = 64;                                    \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=fa0, regidx=f32, int=0" VEW "\n"        \
-                         "sv_reg16 key=fa1, regidx=f64, int=0" VEW "\n"        \
-                         "sv_ops\n" LD " fa0, 0(s0)\n" LD " fa1, " #Y          \
-                         "(s0)\n" FMA " fa1, fa2, fa0, fa1\n" ST " fa1, " #Y   \
-                         "(s0)\n"                                              \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv." LD W " *f32, 0(s0)\n"                           \
+                         "sv." LD W " *f64, " #Y "(s0)\n"                      \
+                         "sv." FMA W " *f64, fa2/w=64, *f32, *f64\n"           \
+                         "sv." ST W " *f64, " #Y "(s0)\n"                      \
                          "slli t0, a4, %3\n"                                   \
                          "add s0, s0, t0\n"                                    \
                          "sub a2, a2, a4\n"                                    \
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n)                                   \
                          : "f"(a), "i"(__builtin_ctz(EB))                      \
-                         : "fa0", "fa1", "a4", "t0", "memory");                \
+                         : "a4", "t0", "memory");                              \
         }                                                                      \
     }
 #define SV_SAXPY32(VL)                                                         \
-    SV_SAXPY(saxpy32, VL, "flw", "fsw", "fmadd.s", 4, ", vew=3", 256, float,   \
+    SV_SAXPY(saxpy32, VL, "flw", "fsw", "fmadd.s", 4, "/w=32", 256, float,     \
              "fa2", fx.s)
 #define SV_SAXPY64(VL)                                                         \
     SV_SAXPY(saxpy64, VL, "fld", "fsd", "fmadd.d", 8, "", 512, double, "fa2",  \
@@ -581,12 +539,13 @@ static uint8_t buf0[sizeof(buf)]; /* buf as fill() left it */
 /* ------------------------------------------------ macs8, 16, 32 */
 /*
  * acc[i] += a[i] * s at 8, 16 and 32 bits with s an untagged scalar
- * register (default width, 64 bits): a mixed-width MUL (§5.5).  Chunk:
+ * register (default width, 64 bits: a5/w=64 under the op's /w=): a
+ * mixed-width MUL (§5.5).  Chunk:
  * a[64] acc[64] of W bits.  SV: LB/LH/LW into W-bit vectors (unit
  * stride at the op width), MUL by the scalar, ADD, store.
  */
 #define MACS_S 0x9e3779b97f4a7c15ull
-#define SV_MACS(W, VEW, LD, ST, VL)                                            \
+#define SV_MACS(W, LD, ST, VL)                                                 \
     static void sv_macs##W##_##VL(uint8_t *p)                                  \
     {                                                                          \
         register uint8_t *ps asm("s0") = p;                                    \
@@ -594,27 +553,25 @@ static uint8_t buf0[sizeof(buf)]; /* buf as fill() left it */
         for (int k = 0; k < CHUNKS; k++, ps += 64 * W / 8) {                   \
             register long n asm("a2") = 64;                                    \
             asm volatile("1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32, vew=" #VEW "\n"          \
-                         "sv_reg16 key=a3, regidx=64, vew=" #VEW "\n"          \
-                         "sv_ops\n" LD " a0, 0(s0)\n" LD " a3, %3(s0)\n"       \
-                         "mul a0, a0, a5\n"                                    \
-                         "add a3, a3, a0\n" ST " a3, %3(s0)\n"                 \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv." LD "/w=" #W " *x32, 0(s0)\n"                    \
+                         "sv." LD "/w=" #W " *x64, %3(s0)\n"                   \
+                         "sv.mul/w=" #W " *x32, *x32, a5/w=64\n"               \
+                         "sv.add/w=" #W " *x64, *x64, *x32\n"                  \
+                         "sv." ST "/w=" #W " *x64, %3(s0)\n"                   \
                          "slli t0, a4, %4\n"                                   \
                          "add s0, s0, t0\n"                                    \
                          "sub a2, a2, a4\n"                                    \
                          "bnez a2, 1b\n"                                       \
                          : "+r"(ps), "+r"(n)                                   \
                          : "r"(s), "i"(64 * W / 8), "i"(__builtin_ctz(W / 8))  \
-                         : "a0", "a3", "a4", "t0", "memory");                  \
+                         : "a4", "t0", "memory");                              \
         }                                                                      \
     }
-#define SV_MACS_ALL(W, VEW, LD, ST)                                            \
-    SV_MACS(W, VEW, LD, ST, 1)                                                 \
-    SV_MACS(W, VEW, LD, ST, 8)                                                 \
-    SV_MACS(W, VEW, LD, ST, 64)                                                \
+#define SV_MACS_ALL(W, LD, ST)                                                 \
+    SV_MACS(W, LD, ST, 1)                                                      \
+    SV_MACS(W, LD, ST, 8)                                                      \
+    SV_MACS(W, LD, ST, 64)                                                     \
     static void scalar_macs##W(uint8_t *p)                                     \
     {                                                                          \
         for (int k = 0; k < CHUNKS; k++, p += 2 * 64 * W / 8) {                \
@@ -638,9 +595,9 @@ static uint8_t buf0[sizeof(buf)]; /* buf as fill() left it */
         }                                                                      \
         return 0;                                                              \
     }
-SV_MACS_ALL(8, 1, "lb", "sb")
-SV_MACS_ALL(16, 2, "lh", "sh")
-SV_MACS_ALL(32, 3, "lw", "sw")
+SV_MACS_ALL(8, "lb", "sb")
+SV_MACS_ALL(16, "lh", "sh")
+SV_MACS_ALL(32, "lw", "sw")
 
 /* ---------------------------------------------------------- memchrff */
 /*
@@ -659,17 +616,9 @@ SV_MACS_ALL(32, 3, "lw", "sw")
         register long a1 asm("a1") = 0xff;                                     \
         register long a2 asm("a2") = len;                                      \
         asm volatile("1:\n"                                                    \
-                     "sv_vblock_begin ext=1\n"                                 \
-                     "sv_vl_rvc rd=a4, rs1=a2, vlmax=" #VL "\n"                \
-                     "sv_reg16 key=t0, regidx=32, vew=1\n"                     \
-                     "sv_reg16 key=t1, regidx=40, vew=1\n"                     \
-                     "sv_reg16 key=a1, regidx=a1, isvec=0, vew=1\n"            \
-                     "sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1\n"         \
-                     "sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1\n"         \
-                     "sv_ops\n"                                                \
-                     "lb t0, 0(a0)\n"                                          \
-                     "xor t1, t0, a1\n"                                        \
-                     "sv_vblock_end\n"                                         \
+                     "sv.vl a4, a2, " #VL "\n"                                 \
+                     "sv.lb/w=8/ff *x32, 0(a0)\n"                              \
+                     "sv.xor/w=8/ff *x40, *x32, a1\n"                          \
                      "add a0, a0, a4\n"                                        \
                      "sub a2, a2, a4\n"                                        \
                      "beqz a2, 8f\n"                                           \
@@ -682,7 +631,7 @@ SV_MACS_ALL(32, 3, "lw", "sw")
                      "csrw 0x803, zero\n"                                      \
                      : "+r"(a0), "+r"(a2)                                      \
                      : "r"(a1)                                                 \
-                     : "a4", "t0", "t1", "t2", "memory");                      \
+                     : "a4", "t2", "memory");                                  \
         return a0;                                                             \
     }
 SV_MEMCHRFF(1)
@@ -718,31 +667,28 @@ static struct {
         register long n asm("a2") = ELEMS;                                     \
         (void)p;                                                               \
         asm volatile("1:\n"                                                    \
-                     "sv_vblock_begin ext=1\n"                                 \
-                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
-                     "sv_reg16 key=a0, regidx=32, vew=3\n"                     \
-                     "sv_reg16 key=a1, regidx=64\n"                            \
-                     "sv_ops\n"                                                \
-                     "lw a0, 0(s0)\n"                                          \
-                     "slli a1, a0, 2\n"                                        \
-                     "add a1, a1, a6\n" ACCESS "sv_vblock_end\n"               \
-                     "slli t0, a4, 2\n"                                        \
+                     "sv.vl a4, zero, " #VL "\n"                               \
+                     "sv.lw/w=32 *x32, 0(s0)\n"                                \
+                     "sv.slli/sw=32 *x64, *x32, 2\n"                           \
+                     "sv.add *x64, *x64, a6\n" ACCESS "slli t0, a4, 2\n"       \
                      "add s0, s0, t0\n"                                        \
                      "add a3, a3, t0\n"                                        \
                      "sub a2, a2, a4\n"                                        \
                      "bnez a2, 1b\n"                                           \
                      : "+r"(ps), "+r"(pd), "+r"(n)                             \
                      : "r"(pt)                                                 \
-                     : "a0", "a1", "a4", "t0", "memory");                      \
+                     : "a4", "t0", "memory");                                  \
     }
 /* gather32: the output (a3) from the table (a6) */
 #define gather32_data gs.out
 #define SV_GATHER(VL)                                                          \
-    SV_INDEXED(gather32, VL, gs.t, "lw a0, 0(a1)\nsw a0, 0(a3)\n")
+    SV_INDEXED(gather32, VL, gs.t,                                             \
+               "sv.lw/w=32 *x32, 0(*x64)\nsv.sw/w=32 *x32, 0(a3)\n")
 /* scatter32: the values (a3) into the output (a6) */
 #define scatter32_data gs.v
 #define SV_SCATTER(VL)                                                         \
-    SV_INDEXED(scatter32, VL, gs.out, "lw a0, 0(a3)\nsw a0, 0(a1)\n")
+    SV_INDEXED(scatter32, VL, gs.out,                                          \
+               "sv.lw/w=32 *x32, 0(a3)\nsv.sw/w=32 *x32, 0(*x64)\n")
 SV_GATHER(1)
 SV_GATHER(8)
 SV_GATHER(64)
@@ -807,29 +753,20 @@ static uint64_t st_addr[64];
         register const uint64_t *pa asm("t4") = st_addr;                       \
         register long n asm("a2") = ELEMS;                                     \
         (void)p;                                                               \
-        asm volatile("sv_vblock_begin\n"                                       \
-                     "sv_vl_rd rd=t3, vlmax=" #VL "\n"                         \
-                     "sv_reg16 key=a1, regidx=64\n"                            \
-                     "sv_ops\n"                                                \
-                     "ld a1, 0(t4)\n"                                          \
-                     "sv_vblock_end\n"                                         \
+        asm volatile("sv.vl t3, zero, " #VL "\n"                               \
+                     "sv.ld *x64, 0(t4)\n"                                     \
                      "1:\n"                                                    \
-                     "sv_vblock_begin\n"                                       \
-                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
-                     "sv_reg16 key=a0, regidx=32, vew=3\n"                     \
-                     "sv_reg16 key=a1, regidx=64\n"                            \
-                     "sv_ops\n"                                                \
-                     "lw a0, 0(a1)\n"                                          \
-                     "sw a0, 0(a3)\n"                                          \
-                     "add a1, a1, a5\n"                                        \
-                     "sv_vblock_end\n"                                         \
+                     "sv.vl a4, zero, " #VL "\n"                               \
+                     "sv.lw/w=32 *x32, 0(*x64)\n"                              \
+                     "sv.sw/w=32 *x32, 0(a3)\n"                                \
+                     "sv.add *x64, *x64, a5\n"                                 \
                      "slli t0, a4, 2\n"                                        \
                      "add a3, a3, t0\n"                                        \
                      "sub a2, a2, a4\n"                                        \
                      "bnez a2, 1b\n"                                           \
                      : "+r"(pd), "+r"(n)                                       \
                      : "r"(step), "r"(pa)                                      \
-                     : "a0", "a1", "a4", "t0", "t3", "memory");                \
+                     : "a4", "t0", "t3", "memory");                            \
     }
 SV_STRIDE(1)
 SV_STRIDE(8)
@@ -856,12 +793,12 @@ static int check_stride32(void)
 /* ------------------------------------------------------------- max16 */
 /*
  * Chunk: a[64] b[64] c[64] signed 16-bit; c = max(a, b).  SV: one block
- * loads a and b and runs a vector BLT a, b whose second predicate entry
- * (key a1, b's registers under a second key so that the loads are not
+ * loads a and b and runs a vector BLT a, b whose rs2 predicate entry
+ * (a second entry for b's registers, so that the loads are not
  * predicated) writes the result mask into t1 (ifall; the target is the
  * next block either way); a second block copies b over a where the mask
- * is set (OR a0, a3, a3 predicated by t1) and stores a through a third
- * key, unpredicated.
+ * is set (OR predicated by t1) and stores a through a second entry for
+ * a's registers, unpredicated.
  */
 #define SV_MAX16(VL)                                                           \
     static void sv_max16_##VL(uint8_t *p)                                      \
@@ -869,40 +806,22 @@ static int check_stride32(void)
         register uint8_t *ps asm("s0") = p;                                    \
         for (int k = 0; k < CHUNKS; k++, ps += 256) {                          \
             register long n asm("a2") = 64;                                    \
-            asm volatile(".option push\n"                                      \
-                         ".option norelax\n" /* sv_blt's forward target */     \
-                         "1:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32, vew=2\n"                 \
-                         "sv_reg16 key=a3, regidx=48, vew=2\n"                 \
-                         "sv_reg16 key=a1, regidx=48, vew=2\n"                 \
-                         "sv_pred16 key=a1, predidx=t1, result=1\n"            \
-                         "sv_ops\n"                                            \
-                         "lh a0, 0(s0)\n"                                      \
-                         "lh a3, 128(s0)\n"                                    \
-                         "sv_blt a0, a1, 2f\n"                                 \
-                         "sv_vblock_end\n"                                     \
+            asm volatile("1:\n"                                                \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv.lh/w=16 *x32, 0(s0)\n"                            \
+                         "sv.lh/w=16 *x48, 128(s0)\n"                          \
+                         "sv.blt/w=16/r=t1 *x32, *x48, 2f\n"                   \
                          "2:\n"                                                \
-                         "sv_vblock_begin ext=1\n"                             \
-                         "sv_vl_rd rd=a4, vlmax=" #VL "\n"                     \
-                         "sv_reg16 key=a0, regidx=32, vew=2\n"                 \
-                         "sv_reg16 key=a3, regidx=48, vew=2\n"                 \
-                         "sv_reg16 key=a5, regidx=32, vew=2\n"                 \
-                         "sv_pred16 key=a0, predidx=t1\n"                      \
-                         "sv_ops\n"                                            \
-                         "or a0, a3, a3\n"                                     \
-                         "sh a5, 256(s0)\n"                                    \
-                         "sv_vblock_end\n"                                     \
+                         "sv.vl a4, zero, " #VL "\n"                           \
+                         "sv.or/w=16/m=t1 *x32, *x48, *x48\n"                  \
+                         "sv.sh/w=16 *x32, 256(s0)\n"                          \
                          "slli t0, a4, 1\n"                                    \
                          "add s0, s0, t0\n"                                    \
                          "sub a2, a2, a4\n"                                    \
                          "bnez a2, 1b\n"                                       \
-                         ".option pop\n"                                       \
                          : "+r"(ps), "+r"(n)                                   \
                          :                                                     \
-                         : "a0", "a1", "a3", "a4", "a5", "t0", "t1",           \
-                           "memory");                                          \
+                         : "a4", "t0", "t1", "memory");                        \
         }                                                                      \
     }
 SV_MAX16(1)
@@ -938,7 +857,7 @@ static int check_max16(void)
 /*
  * out = the elements of a (32-bit, chunks of 64) whose bit in cp_mask is
  * set, packed.  SV: LW into a vector, then C.MV with a source predicate
- * (a second key on the loaded registers) and none on the destination:
+ * (a second entry for the loaded registers) and none on the destination:
  * twin predication compresses (§5.4); the destination's VL elements are
  * stored and the output pointer moves by the mask's population count
  * (the elements past it are overwritten by the next step).  Scalar:
@@ -958,20 +877,13 @@ static long cp_n;
                 register const uint8_t *ps asm("s0") = p + 256 * k + 4 * i;    \
                 register uint32_t *po asm("a7") = out;                         \
                 register uint64_t pm asm("a6") = m;                            \
-                asm volatile("sv_vblock_begin ext=1\n"                         \
-                             "sv_vl_rd rd=a4, vlmax=" #VL "\n"                 \
-                             "sv_reg16 key=a3, regidx=32, vew=3\n"             \
-                             "sv_reg16 key=a5, regidx=32, vew=3\n"             \
-                             "sv_reg16 key=a0, regidx=64, vew=3\n"             \
-                             "sv_pred16 key=a5, predidx=a6\n"                  \
-                             "sv_ops\n"                                        \
-                             "lw a3, 0(s0)\n"                                  \
-                             "sv_c c.mv a0, a5\n"                              \
-                             "sw a0, 0(a7)\n"                                  \
-                             "sv_vblock_end\n"                                 \
+                asm volatile("sv.vl a4, zero, " #VL "\n"                       \
+                             "sv.lw/w=32 *x32, 0(s0)\n"                        \
+                             "sv.c.mv/w=32/sm=a6 *x64, *x32\n"                 \
+                             "sv.sw/w=32 *x64, 0(a7)\n"                        \
                              :                                                 \
                              : "r"(ps), "r"(po), "r"(pm)                       \
-                             : "a0", "a3", "a4", "a5", "memory");              \
+                             : "a4", "memory");                                \
                 out += __builtin_popcountll(                                   \
                     VL == 64 ? m : m & ((1ull << (VL & 63)) - 1));             \
                 m = VL == 64 ? 0 : m >> (VL & 63);                             \
@@ -1034,16 +946,11 @@ static struct {
         register long n asm("a2") = ELEMS;                                     \
         (void)p;                                                               \
         asm volatile("1:\n"                                                    \
-                     "sv_vblock_begin ext=1\n"                                 \
-                     "sv_vl_rd rd=a4, vlmax=" #VL "\n"                         \
-                     "sv_reg16 key=fa0, regidx=f32, int=0, vew=3\n"            \
-                     "sv_reg16 key=fa1, regidx=f64, int=0\n"                   \
-                     "sv_ops\n"                                                \
-                     "flw fa0, 0(s0)\n"                                        \
-                     "fcvt.d.s fa1, fa0\n"                                     \
-                     "fmul.d fa1, fa1, fa2\n"                                  \
-                     "fsd fa1, 0(a3)\n"                                        \
-                     "sv_vblock_end\n"                                         \
+                     "sv.vl a4, zero, " #VL "\n"                               \
+                     "sv.flw/w=32 *f32, 0(s0)\n"                               \
+                     "sv.fcvt.d.s/sw=32 *f64, *f32\n"                          \
+                     "sv.fmul.d *f64, *f64, fa2\n"                             \
+                     "sv.fsd *f64, 0(a3)\n"                                    \
                      "slli t0, a4, 2\n"                                        \
                      "add s0, s0, t0\n"                                        \
                      "add t0, t0, t0\n"                                        \
@@ -1052,7 +959,7 @@ static struct {
                      "bnez a2, 1b\n"                                           \
                      : "+r"(ps), "+r"(pd), "+r"(n)                             \
                      : "f"(a)                                                  \
-                     : "fa0", "fa1", "a4", "t0", "memory");                    \
+                     : "a4", "t0", "memory");                                  \
     }
 SV_CVTMUL(1)
 SV_CVTMUL(8)

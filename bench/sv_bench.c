@@ -3,7 +3,8 @@
  * one run: a vector add and a memcpy loop (64-bit elements, and bytes).
  * Each kernel runs interleaved with its scalar twin; the best of several
  * rounds is kept and the ratio SV/scalar printed (< 1 means SV is faster).
- * Results are checked, so a wrong SV answer fails the benchmark.
+ * Results are checked, so a wrong SV answer fails the benchmark.  The SV
+ * loops are inline asm in sv-as syntax, built with tools/sv-cc.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -12,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#include "sv.h"
 
 #define N (1 << 16)
 #define ROUNDS 7
@@ -48,16 +47,11 @@ static void sv_vadd(uint64_t *dst, const uint64_t *x, const uint64_t *y,
     register size_t rem asm("a2") = n;
 
     asm volatile("1:\n"
-                 "sv_vblock_begin\n"
-                 "sv_vl_rvc rd=a4, rs1=a2, vlmax=32\n"
-                 "sv_reg16 key=a0, regidx=32\n"
-                 "sv_reg16 key=a1, regidx=64\n"
-                 "sv_ops\n"
-                 "sv_c c.ld a0, 0(s0)\n"
-                 "sv_c c.ld a1, 0(s1)\n"
-                 "sv_c c.add a0, a1\n"
-                 "sv_c c.sd a0, 0(a3)\n"
-                 "sv_vblock_end\n"
+                 "sv.vl a4, a2, 32\n"
+                 "sv.c.ld *x32, 0(s0)\n"
+                 "sv.c.ld *x64, 0(s1)\n"
+                 "sv.c.add *x32, *x64\n"
+                 "sv.c.sd *x32, 0(a3)\n"
                  "slli t0, a4, 3\n"
                  "add s0, s0, t0\n"
                  "add s1, s1, t0\n"
@@ -66,7 +60,7 @@ static void sv_vadd(uint64_t *dst, const uint64_t *x, const uint64_t *y,
                  "bnez a2, 1b\n"
                  : "+r"(px), "+r"(py), "+r"(pd), "+r"(rem)
                  :
-                 : "a0", "a1", "a4", "t0", "memory");
+                 : "a4", "t0", "memory");
 }
 
 static void scalar_copy64(uint64_t *dst, const uint64_t *src, size_t n)
@@ -90,13 +84,9 @@ static void sv_copy64(uint64_t *dst, const uint64_t *src, size_t n)
     register size_t rem asm("a2") = n;
 
     asm volatile("1:\n"
-                 "sv_vblock_begin\n"
-                 "sv_vl_rvc rd=a4, rs1=a2, vlmax=64\n"
-                 "sv_reg16 key=a0, regidx=32\n"
-                 "sv_ops\n"
-                 "sv_c c.ld a0, 0(s0)\n"
-                 "sv_c c.sd a0, 0(a3)\n"
-                 "sv_vblock_end\n"
+                 "sv.vl a4, a2, 64\n"
+                 "sv.c.ld *x32, 0(s0)\n"
+                 "sv.c.sd *x32, 0(a3)\n"
                  "slli t0, a4, 3\n"
                  "add s0, s0, t0\n"
                  "add a3, a3, t0\n"
@@ -104,7 +94,7 @@ static void sv_copy64(uint64_t *dst, const uint64_t *src, size_t n)
                  "bnez a2, 1b\n"
                  : "+r"(ps), "+r"(pd), "+r"(rem)
                  :
-                 : "a0", "a4", "t0", "memory");
+                 : "a4", "t0", "memory");
 }
 
 static void scalar_copy8(uint8_t *dst, const uint8_t *src, size_t n)
@@ -122,8 +112,9 @@ static void scalar_copy8(uint8_t *dst, const uint8_t *src, size_t n)
 }
 
 /*
- * Bytes: the address registers are tagged scalar with an 8-bit width, so
- * LD/SD step through memory a byte at a time (§8.2), into 8-bit elements.
+ * Bytes: the address registers are tagged scalar with an 8-bit width
+ * (s0/w=8, a3/w=8), so LD/SD step through memory a byte at a time
+ * (§8.2), into 8-bit elements.
  */
 static void sv_copy8(uint8_t *dst, const uint8_t *src, size_t n)
 {
@@ -132,22 +123,16 @@ static void sv_copy8(uint8_t *dst, const uint8_t *src, size_t n)
     register size_t rem asm("a2") = n;
 
     asm volatile("1:\n"
-                 "sv_vblock_begin\n"
-                 "sv_vl_rvc rd=a4, rs1=a2, vlmax=64\n"
-                 "sv_reg16 key=a0, regidx=32, vew=1\n"
-                 "sv_reg16 key=s0, regidx=s0, isvec=0, vew=1\n"
-                 "sv_reg16 key=a3, regidx=a3, isvec=0, vew=1\n"
-                 "sv_ops\n"
-                 "sv_c c.ld a0, 0(s0)\n"
-                 "sv_c c.sd a0, 0(a3)\n"
-                 "sv_vblock_end\n"
+                 "sv.vl a4, a2, 64\n"
+                 "sv.c.ld/w=8 *x32, 0(s0/w=8)\n"
+                 "sv.c.sd/w=8 *x32, 0(a3/w=8)\n"
                  "add s0, s0, a4\n"
                  "add a3, a3, a4\n"
                  "sub a2, a2, a4\n"
                  "bnez a2, 1b\n"
                  : "+r"(ps), "+r"(pd), "+r"(rem)
                  :
-                 : "a0", "a4", "memory");
+                 : "a4", "memory");
 }
 
 static double now_ns(void)

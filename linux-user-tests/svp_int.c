@@ -11,7 +11,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "sv_ref.h"
+#include "sv_icase.h"
 
 enum { X9 = 9, X10 = 10, A7 = 17 };
 
@@ -19,27 +19,13 @@ enum { X9 = 9, X10 = 10, A7 = 17 };
     "svp_emit " #len ", " #type ", " #base ", " #__VA_ARGS__ "\n"
 
 typedef struct pcase {
-    const char *name;
-    void (*fn)(sv_regs *);
-    int op;
-    sv_opnd d, s1, s2;
-    bool imm_op;
-    int64_t imm;
+    SV_ICASE_HEAD;
     unsigned predreg; /* 0: none, else x9 / x10 */
     bool inv;
     unsigned svlen;     /* 0: SUBVL from STATE, else 2..4 */
     unsigned state_sub; /* STATE's SUBVL */
     int res_signed;     /* §4.2 rule for a narrow scalar destination */
 } pcase;
-
-#define V(r, w)                                                                \
-    {                                                                          \
-        r, true, w                                                             \
-    }
-#define S(r, w)                                                                \
-    {                                                                          \
-        r, false, w                                                            \
-    }
 
 /* The example: p48[v rd, v rs1, s rs2, pred=!x9, e16] add. */
 SV_BLOCK_FN(p_add16, EMIT(6, SVPT_R, SVP_ADD, rd = 40, rdv = 1, rs1 = 64,
@@ -154,7 +140,7 @@ static void run_case(const pcase *c, unsigned vlval, uint64_t mask,
                      unsigned seed, bool state_off)
 {
     const unsigned mvl = 8;
-    sv_machine in, out, want;
+    sv_machine in, want;
     sv_machine_fill(&in, seed);
     in.x[c->predreg ? c->predreg : X9] = mask;
     in.x[A7] = vlval;
@@ -165,12 +151,7 @@ static void run_case(const pcase *c, unsigned vlval, uint64_t mask,
     const unsigned vl = state_off ? 1 : vlval < mvl ? vlval : mvl;
     const unsigned subvl = c->svlen ? c->svlen : c->state_sub;
     sv_iloop l = {
-        .op = c->op,
-        .d = c->d,
-        .s1 = c->s1,
-        .s2 = c->s2,
-        .imm_op = c->imm_op,
-        .imm = c->imm,
+        SV_ICASE_LOOP(c),
         .vl = vl,
         .subvl = subvl,
         .pred = c->predreg != 0,
@@ -187,12 +168,9 @@ static void run_case(const pcase *c, unsigned vlval, uint64_t mask,
     sv_context("%s, VL %u (a7 %u%s), mask 0x%llx", c->name, vl, vlval,
                state_off ? ", STATE.vl = 0" : "", (unsigned long long)mask);
     SV_CSRW(SV_CSR_SVPSTATE, SVP_SENTINEL);
-    sv_trap t = sv_exec(c->fn, &in, &out);
-    CHECK_EQ(t.signo, 0);
-    CHECK_FILES(&out, &want);
-    /* STATE is never touched (A43); SVPSTATE only with svlen (§1.7). */
-    CHECK_STATE(out.state, in.state);
-    CHECK_EQ(out.pcvblk, 0);
+    /* STATE is never touched (A43): want's is in's; SVPSTATE only with
+     * svlen (§1.7). */
+    SV_RUN_CHECK(c->fn, &in, &want);
     if (c->svlen) {
         CHECK_STATE(SV_CSRR(SV_CSR_SVPSTATE),
                     SV_STATE(.maxvl = mvl - 1, .vl = vl ? vl - 1 : 0,
@@ -212,7 +190,7 @@ SV_BLOCK_FN(p_many, ".rept 100\n" EMIT(6, SVPT_R, SVP_ADD, rd = 40, rdv = 1,
 
 static void many(unsigned vlval)
 {
-    sv_machine in, out, want;
+    sv_machine in, want;
     const unsigned vl = vlval < 8 ? vlval : 8;
 
     sv_machine_fill(&in, 950 + vlval);
@@ -223,10 +201,7 @@ static void many(unsigned vlval)
         want.x[40 + i] += 100 * in.x[12];
     }
     sv_context("100 P48 adds in one TB, VL %u", vl);
-    sv_trap t = sv_exec(p_many, &in, &out);
-    CHECK_EQ(t.signo, 0);
-    CHECK_FILES(&out, &want);
-    CHECK_STATE(out.state, in.state);
+    SV_RUN_CHECK(p_many, &in, &want);
 }
 
 /* U type: LUI/AUIPC run once, rd as given (A36); itype truncates. */
@@ -240,8 +215,7 @@ extern const char p64_auipc_site[] __asm__("p64_auipc_site");
 
 static void upper(void)
 {
-    sv_machine in, out, want;
-    sv_trap t;
+    sv_machine in, want;
 
     sv_machine_fill(&in, 900);
     in.x[A7] = 5;
@@ -250,23 +224,17 @@ static void upper(void)
     sv_context("%s", "p48 lui, vector rd: element 0 only");
     want = in;
     want.x[40] = 0x12345000;
-    t = sv_exec(p_lui_v, &in, &out);
-    CHECK_EQ(t.signo, 0);
-    CHECK_FILES(&out, &want);
+    SV_RUN_CHECK(p_lui_v, &in, &want);
 
     sv_context("%s", "p48 lui e16 scalar rd x61: zero-extended (unsigned)");
     want = in;
     want.x[61] = 0xc000; /* low 16 bits of 0x89abc000 */
-    t = sv_exec(p_lui16_s, &in, &out);
-    CHECK_EQ(t.signo, 0);
-    CHECK_FILES(&out, &want);
+    SV_RUN_CHECK(p_lui16_s, &in, &want);
 
     sv_context("%s", "p64 auipc x100: the instruction's address");
     want = in;
     want.x[100] = (uintptr_t)p64_auipc_site + 0x1000;
-    t = sv_exec(p64_auipc, &in, &out);
-    CHECK_EQ(t.signo, 0);
-    CHECK_FILES(&out, &want);
+    SV_RUN_CHECK(p64_auipc, &in, &want);
 }
 
 int main(void)

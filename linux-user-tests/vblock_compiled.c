@@ -18,87 +18,68 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "sv_ref.h"
-
-#define VLH(mvl) "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" #mvl ", subvl=1\n"
-#define R16(key, idx, vec, vew)                                                \
-    "sv_reg16 key=" #key ", regidx=" #idx ", isvec=" #vec ", vew=" #vew "\n"
-#define P16(key, z, inv, ff)                                                   \
-    "sv_pred16 key=" #key ", predidx=a5, zero=" #z ", inv=" #inv               \
-    ", ffirst=" #ff "\n"
-#define OPS(...) "sv_ops\n" __VA_ARGS__ "\nsv_vblock_end\n"
+#include "sv_icase.h"
 
 typedef struct ccase {
-    const char *name;
-    void (*fn)(sv_regs *);
-    int op;
-    sv_opnd d, s1, s2;
-    bool imm_op;
-    int64_t imm;
+    SV_ICASE_HEAD;
     unsigned mvl;
     bool pred, inv, zero, ffirst;
 } ccase;
 
-#define V(r, w)                                                                \
-    {                                                                          \
-        r, true, w                                                             \
-    }
-#define S(r, w)                                                                \
-    {                                                                          \
-        r, false, w                                                            \
-    }
+/* Every block here has SUBVL 1. */
+#define VL1(mvl) VLH(mvl, 1)
 
 /* mac32's multiply: 32-bit vector times the untagged a2. */
 SV_BLOCK_FN(b_mul32_x,
-            VLH(64) R16(a0, 32, 1, 3) R16(a1, 64, 1, 3) OPS("mul a0, a1, a2"))
+            VL1(64) R16(a0, 32, 1, 3) R16(a1, 64, 1, 3) OPS("mul a0, a1, a2"))
 SV_BLOCK_FN(b_add32_x_64,
-            VLH(16) R16(a0, 40, 1, 0) R16(a1, 64, 1, 3) OPS("add a0, a1, a2"))
+            VL1(16) R16(a0, 40, 1, 0) R16(a1, 64, 1, 3) OPS("add a0, a1, a2"))
 SV_BLOCK_FN(b_add16_x_8,
-            VLH(64) R16(a0, 32, 1, 1) R16(a1, 64, 1, 2) OPS("add a0, a1, a2"))
-SV_BLOCK_FN(b_sub8_x_p, VLH(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1)
+            VL1(64) R16(a0, 32, 1, 1) R16(a1, 64, 1, 2) OPS("add a0, a1, a2"))
+SV_BLOCK_FN(b_sub8_x_p, VL1(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1)
                             P16(a0, 0, 1, 0) OPS("sub a0, a2, a1"))
 SV_BLOCK_FN(b_srl16_x,
-            VLH(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) OPS("srl a0, a1, a2"))
+            VL1(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) OPS("srl a0, a1, a2"))
 SV_BLOCK_FN(b_sra32_x_64,
-            VLH(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 3) OPS("sra a0, a1, a2"))
-SV_BLOCK_FN(b_slt8_x_z, VLH(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1)
+            VL1(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 3) OPS("sra a0, a1, a2"))
+SV_BLOCK_FN(b_slt8_x_z, VL1(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1)
                             P16(a0, 1, 1, 0) OPS("slt a0, a1, a2"))
-SV_BLOCK_FN(b_sltu16_64, VLH(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 2)
+SV_BLOCK_FN(b_sltu16_64, VL1(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 2)
                              R16(a2, 96, 1, 0) OPS("sltu a0, a1, a2"))
 SV_BLOCK_FN(b_mulh32_x,
-            VLH(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3) OPS("mulh a0, a1, a2"))
-SV_BLOCK_FN(b_mulhu64_s, VLH(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 0)
+            VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3) OPS("mulh a0, a1, a2"))
+SV_BLOCK_FN(b_mulhu64_s, VL1(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 0)
                              R16(a2, 33, 0, 0) OPS("mulhu a0, a1, a2"))
 SV_BLOCK_FN(b_addw16_x,
-            VLH(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 2) OPS("addw a0, a1, a2"))
+            VL1(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 2) OPS("addw a0, a1, a2"))
 SV_BLOCK_FN(b_sllw8_x,
-            VLH(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 1) OPS("sllw a0, a1, a2"))
+            VL1(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 1) OPS("sllw a0, a1, a2"))
 /* Elements inside x18..x31: packed 16-bit destination, 64-bit source. */
-SV_BLOCK_FN(b_add16_low, VLH(16) R16(a0, 18, 1, 2) R16(a1, 64, 1, 2)
+SV_BLOCK_FN(b_add16_low, VL1(16) R16(a0, 18, 1, 2) R16(a1, 64, 1, 2)
                              P16(a0, 0, 0, 0) OPS("add a0, a1, a2"))
 SV_BLOCK_FN(b_xor64_low,
-            VLH(8) R16(a0, 40, 1, 0) R16(a1, 20, 1, 0) OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(b_and8_low, VLH(16) R16(a0, 28, 1, 1) R16(a1, 64, 1, 1)
+            VL1(8) R16(a0, 40, 1, 0) R16(a1, 20, 1, 0) OPS("xor a0, a1, a2"))
+SV_BLOCK_FN(b_and8_low, VL1(16) R16(a0, 28, 1, 1) R16(a1, 64, 1, 1)
                             R16(a2, 30, 1, 1) OPS("and a0, a1, a2"))
 /* Data-dependent fail-on-first (§7.2). */
-SV_BLOCK_FN(b_ff_xor8_x, VLH(64) R16(a0, 32, 1, 1) R16(a1, 64, 1, 1)
+SV_BLOCK_FN(b_ff_xor8_x, VL1(64) R16(a0, 32, 1, 1) R16(a1, 64, 1, 1)
                              P16(a0, 0, 1, 1) OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(b_ff_sub16_x, VLH(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
+SV_BLOCK_FN(b_ff_sub16_x, VL1(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
                               P16(a0, 0, 0, 1) OPS("sub a0, a1, a2"))
 SV_BLOCK_FN(b_ff_add8z,
-            VLH(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
+            VL1(8) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
                 P16(a0, 1, 0, 1) OPS("add a0, a1, a2"))
-SV_BLOCK_FN(b_ff_slt16_x, VLH(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
+SV_BLOCK_FN(b_ff_slt16_x, VL1(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
                               P16(a0, 0, 1, 1) OPS("slt a0, a1, a2"))
-SV_BLOCK_FN(b_ff_xor32_low, VLH(8) R16(a0, 22, 1, 3) R16(a1, 64, 1, 3)
+SV_BLOCK_FN(b_ff_xor32_low, VL1(8) R16(a0, 22, 1, 3) R16(a1, 64, 1, 3)
                                 P16(a0, 0, 1, 1) OPS("xor a0, a1, a2"))
 /* A scalar destination (tagged, 16 bits): the first element written. */
-SV_BLOCK_FN(b_sdst16_x, VLH(8) R16(a0, 120, 0, 2) R16(a1, 64, 1, 2)
+SV_BLOCK_FN(b_sdst16_x, VL1(8) R16(a0, 120, 0, 2) R16(a1, 64, 1, 2)
                             P16(a0, 0, 0, 0) OPS("add a0, a1, a2"))
 /* Immediates and C forms on packed elements. */
-SV_BLOCK_FN(b_addi16, VLH(64) R16(a0, 32, 1, 2) R16(a1, 80, 1, 2)
+SV_BLOCK_FN(b_addi16, VL1(64) R16(a0, 32, 1, 2) R16(a1, 80, 1, 2)
                           P16(a0, 1, 0, 0) OPS("addi a0, a1, -5"))
-SV_BLOCK_FN(b_cslli8, VLH(16) R16(a0, 40, 1, 1) OPS("sv_c c.slli a0, 3"))
+SV_BLOCK_FN(b_cslli8, VL1(16) R16(a0, 40, 1, 1) OPS("sv_c c.slli a0, 3"))
 
 enum { A0 = 10, A1 = 11, A2 = 12, A5 = 15, A6 = 16, A7 = 17 };
 
@@ -186,39 +167,24 @@ static void make_zero(const ccase *c, sv_machine *m, unsigned zk)
 static void run_case(const ccase *c, unsigned vlval, uint64_t mask,
                      unsigned seed)
 {
-    sv_machine in, out, want;
-    sv_machine_fill(&in, seed);
-    in.x[A5] = mask;
-    in.x[A7] = vlval;
+    sv_machine in, want;
+    sv_icase_fill(&in, seed, mask, vlval);
     if (c->ffirst) {
         make_zero(c, &in, (seed % 2) ? 0 : 2 * (seed % 5) + 1);
     }
     want = in;
     sv_iloop l = {
-        .op = c->op,
-        .d = c->d,
-        .s1 = c->s1,
-        .s2 = c->s2,
-        .imm_op = c->imm_op,
-        .imm = c->imm,
+        SV_ICASE_LOOP(c),
         .vl = vlval < c->mvl ? vlval : c->mvl,
         .subvl = 1,
-        .pred = c->pred,
-        .mask = c->inv ? ~mask : mask,
-        .zero = c->zero,
-        .ffirst = c->ffirst,
-        .vlreg = A7,
+        SV_ICASE_PRED(c, mask),
     };
     sv_ref_iloop(&l, &in, &want);
     want.state = SV_STATE(.maxvl = c->mvl - 1, .vl = A7);
 
     sv_context("%s, VL %u (a7 %u), mask 0x%llx", c->name, l.vl, vlval,
                (unsigned long long)mask);
-    sv_trap t = sv_exec(c->fn, &in, &out);
-    CHECK_EQ(t.signo, 0);
-    CHECK_FILES(&out, &want);
-    CHECK_STATE(out.state, want.state);
-    CHECK_EQ(out.pcvblk, 0);
+    SV_RUN_CHECK(c->fn, &in, &want);
 }
 
 /* ------------------------------------------------ C.MV, twin-predicated
@@ -228,27 +194,27 @@ static void run_case(const ccase *c, unsigned vlval, uint64_t mask,
     "sv_pred16 key=" #key ", predidx=" #reg ", zero=" #z ", inv=" #inv         \
     ", ffirst=" #ff "\n"
 
-SV_BLOCK_FN(b_mv_pd, VLH(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2)
+SV_BLOCK_FN(b_mv_pd, VL1(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2)
                          P16X(a0, a5, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
-SV_BLOCK_FN(b_mv_ps, VLH(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2)
+SV_BLOCK_FN(b_mv_ps, VL1(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2)
                          P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
 SV_BLOCK_FN(b_mv_both_zd,
-            VLH(16) R16(a0, 40, 1, 1) R16(a2, 64, 1, 1) P16X(a0, a5, 1, 0, 0)
+            VL1(16) R16(a0, 40, 1, 1) R16(a2, 64, 1, 1) P16X(a0, a5, 1, 0, 0)
                 P16X(a2, a6, 0, 1, 0) OPS("sv_c c.mv a0, a2"))
 SV_BLOCK_FN(b_mv_zs,
-            VLH(16) R16(a0, 40, 1, 3) R16(a2, 64, 1, 3) P16X(a0, a5, 0, 0, 0)
+            VL1(16) R16(a0, 40, 1, 3) R16(a2, 64, 1, 3) P16X(a0, a5, 0, 0, 0)
                 P16X(a2, a6, 1, 0, 0) OPS("sv_c c.mv a0, a2"))
-SV_BLOCK_FN(b_mv_8_64, VLH(16) R16(a0, 40, 1, 0) R16(a2, 64, 1, 1)
+SV_BLOCK_FN(b_mv_8_64, VL1(16) R16(a0, 40, 1, 0) R16(a2, 64, 1, 1)
                            P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
 SV_BLOCK_FN(b_mv_low,
-            VLH(16) R16(a0, 20, 1, 2) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 1, 0)
+            VL1(16) R16(a0, 20, 1, 2) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 1, 0)
                 P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
 SV_BLOCK_FN(b_mv_ff,
-            VLH(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 0, 1)
+            VL1(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 0, 1)
                 P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
-SV_BLOCK_FN(b_mv_sdst, VLH(16) R16(a0, 120, 0, 0) R16(a2, 64, 1, 2)
+SV_BLOCK_FN(b_mv_sdst, VL1(16) R16(a0, 120, 0, 0) R16(a2, 64, 1, 2)
                            P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
-SV_BLOCK_FN(b_mv_ssrc, VLH(16) R16(a0, 40, 1, 2) P16X(a0, a5, 1, 0, 0)
+SV_BLOCK_FN(b_mv_ssrc, VL1(16) R16(a0, 40, 1, 2) P16X(a0, a5, 1, 0, 0)
                            OPS("sv_c c.mv a0, a2"))
 
 typedef struct mvcase {
@@ -278,7 +244,7 @@ static const mvcase mvcases[] = {
 static void run_mv(const mvcase *c, unsigned vlval, uint64_t md, uint64_t ms,
                    unsigned seed)
 {
-    sv_machine in, out, want;
+    sv_machine in, want;
     sv_twin_step steps[64];
     const unsigned mvl = 16, vl = vlval < mvl ? vlval : mvl;
     uint64_t pd = c->pd ? (c->invd ? ~md : md) : ~0ull;
@@ -316,11 +282,7 @@ static void run_mv(const mvcase *c, unsigned vlval, uint64_t md, uint64_t ms,
 
     sv_context("%s, VL %u (a7 %u), masks 0x%llx 0x%llx", c->name, vl, vlval,
                (unsigned long long)md, (unsigned long long)ms);
-    sv_trap t = sv_exec(c->fn, &in, &out);
-    CHECK_EQ(t.signo, 0);
-    CHECK_FILES(&out, &want);
-    CHECK_STATE(out.state, want.state);
-    CHECK_EQ(out.pcvblk, 0);
+    SV_RUN_CHECK(c->fn, &in, &want);
 }
 
 /* ------------------------------------------- gather / scatter faults
@@ -330,9 +292,9 @@ static void run_mv(const mvcase *c, unsigned vlval, uint64_t md, uint64_t ms,
  * in the signal frame; a handler that opens the page resumes there.
  */
 SV_BLOCK_FN(b_gather,
-            VLH(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("lw a0, 4(a1)"))
+            VL1(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("lw a0, 4(a1)"))
 SV_BLOCK_FN(b_scatter,
-            VLH(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("sw a0, 4(a1)"))
+            VL1(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("sw a0, 4(a1)"))
 
 enum { K_FAULT = 5 };
 static char *gmap;

@@ -12,36 +12,13 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "sv_ref.h"
-
-#define VLH(mvl, sub)                                                          \
-    "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" #mvl ", subvl=" #sub "\n"
-#define R16(key, idx, vec, vew)                                                \
-    "sv_reg16 key=" #key ", regidx=" #idx ", isvec=" #vec ", vew=" #vew "\n"
-#define P16(key, z, inv, ff)                                                   \
-    "sv_pred16 key=" #key ", predidx=a5, zero=" #z ", inv=" #inv               \
-    ", ffirst=" #ff "\n"
-#define OPS(...) "sv_ops\n" __VA_ARGS__ "\nsv_vblock_end\n"
+#include "sv_icase.h"
 
 typedef struct icase {
-    const char *name;
-    void (*fn)(sv_regs *);
-    int op;
-    sv_opnd d, s1, s2;
-    bool imm_op;
-    int64_t imm;
+    SV_ICASE_HEAD;
     unsigned mvl, subvl;
     bool pred, inv, zero, ffirst;
 } icase;
-
-#define V(r, w)                                                                \
-    {                                                                          \
-        r, true, w                                                             \
-    }
-#define S(r, w)                                                                \
-    {                                                                          \
-        r, false, w                                                            \
-    }
 
 /* Blocks; the descriptor rows below repeat each block's tables. */
 SV_BLOCK_FN(b_add64, VLH(8, 1) R16(a0, 40, 1, 0) R16(a1, 64, 1, 0)
@@ -221,10 +198,8 @@ static const icase cases[] = {
 static void run_case(const icase *c, unsigned vlval, uint64_t mask,
                      unsigned seed)
 {
-    sv_machine in, out, want;
-    sv_machine_fill(&in, seed);
-    in.x[A5] = mask;
-    in.x[A7] = vlval;
+    sv_machine in, want;
+    sv_icase_fill(&in, seed, mask, vlval);
     /* ffirst: make some results zero (element 0 or a middle one). */
     if (c->ffirst) {
         const unsigned w = c->s1.w;
@@ -239,30 +214,17 @@ static void run_case(const icase *c, unsigned vlval, uint64_t mask,
     }
     want = in;
     sv_iloop l = {
-        .op = c->op,
-        .d = c->d,
-        .s1 = c->s1,
-        .s2 = c->s2,
-        .imm_op = c->imm_op,
-        .imm = c->imm,
+        SV_ICASE_LOOP(c),
         .vl = vlval < c->mvl ? vlval : c->mvl,
         .subvl = c->subvl,
-        .pred = c->pred,
-        .mask = c->inv ? ~mask : mask,
-        .zero = c->zero,
-        .ffirst = c->ffirst,
-        .vlreg = A7,
+        SV_ICASE_PRED(c, mask),
     };
     sv_ref_iloop(&l, &in, &want);
     want.state = SV_STATE(.maxvl = c->mvl - 1, .vl = A7, .subvl = c->subvl - 1);
 
     sv_context("%s, VL %u (a7 %u), mask 0x%llx", c->name, l.vl, vlval,
                (unsigned long long)mask);
-    sv_trap t = sv_exec(c->fn, &in, &out);
-    CHECK_EQ(t.signo, 0);
-    CHECK_FILES(&out, &want);
-    CHECK_STATE(out.state, want.state);
-    CHECK_EQ(out.pcvblk, 0);
+    SV_RUN_CHECK(c->fn, &in, &want);
 }
 
 /* LUI / AUIPC run once with rd redirected (A36); AUIPC: real address. */
@@ -275,8 +237,7 @@ extern const char auipc_site[] __asm__("auipc_site");
 
 static void lui_auipc(void)
 {
-    sv_machine in, out, want;
-    sv_trap t;
+    sv_machine in, want;
 
     sv_context("%s", "lui redirected, runs once");
     sv_machine_fill(&in, 77);
@@ -284,17 +245,13 @@ static void lui_auipc(void)
     want = in;
     want.x[40] = 0x12345000;
     want.state = SV_STATE(.maxvl = 7, .vl = A7);
-    t = sv_exec(b_lui, &in, &out);
-    CHECK_EQ(t.signo, 0);
-    CHECK_FILES(&out, &want);
+    SV_RUN_CHECK(b_lui, &in, &want);
 
     sv_context("%s", "auipc: the op's real address (A15)");
     want = in;
     want.x[41] = (uintptr_t)auipc_site + 0x1000;
     want.state = SV_STATE(.maxvl = 7, .vl = A7);
-    t = sv_exec(b_auipc, &in, &out);
-    CHECK_EQ(t.signo, 0);
-    CHECK_FILES(&out, &want);
+    SV_RUN_CHECK(b_auipc, &in, &want);
 }
 
 int main(void)

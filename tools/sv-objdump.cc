@@ -46,6 +46,7 @@ struct SvLine {
     unsigned len = 0;    // bytes of the SV instruction
     std::string context; // what replaces objdump's text
     bool prefix = false; // P48/P64: objdump's line at addr is the wrapped op
+    std::string syntax;  // a P48/P64 in sv-as syntax: the whole line
 };
 
 // A decoded VBLOCK, formatted once objdump's text of its opcodes is known.
@@ -64,6 +65,7 @@ struct State {
     std::map<uint64_t, SvLine> sv;           // by address
     std::set<uint64_t> hidden;               // C.NOP lines to drop
     std::map<uint64_t, std::string> suffix;  // vector branch modes
+    bool raw = false;                        // --raw
 };
 
 std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
@@ -289,6 +291,10 @@ unsigned do_prefix(State &st, size_t off, size_t avail, uint64_t addr,
     }
     line.prefix = true;
     line.context = prefix_context(p);
+    char text[512];
+    if (!st.raw && sv_format_prefix(&st.file[off], len, text, sizeof text)) {
+        line.syntax = text;
+    }
     wr16(&st.patched[off], static_cast<uint16_t>(p.insn));
     wr16(&st.patched[off + 2], static_cast<uint16_t>(p.insn >> 16));
     fill_nops(st, off + 4, len - 4, addr + 4);
@@ -373,6 +379,7 @@ int main(int argc, char **argv)
     }
     const char *path = argv[a];
     State st;
+    st.raw = raw;
     {
         std::ifstream in(path, std::ios::binary);
         if (!in) {
@@ -527,7 +534,12 @@ int main(int argc, char **argv)
                 long long d = strtoll(t.c_str() + rel + 1, nullptr, 10);
                 t += fmt("\t# %llx", static_cast<unsigned long long>(at + d));
             }
-            st.op_text[at] = t;
+            auto pl = st.sv.find(at);
+            if (pl != st.sv.end()) {
+                pl->second.syntax = t; // a P48/P64 in the block
+            } else {
+                st.op_text[at] = t;
+            }
             st.suffix.erase(at);
         }
         st.block_end[b.addr + b.ctx.op_offset[b.ctx.n_ops - 1]] = true;
@@ -555,7 +567,13 @@ int main(int argc, char **argv)
         if (sv != st.sv.end()) {
             const uint8_t *b = file_bytes(at);
             std::string raw = b ? hex_bytes(b, sv->second.len) : "";
-            if (sv->second.prefix) {
+            if (!sv->second.syntax.empty()) {
+                printf("%*llx:\t%-20s\t%s\n", n - 1, at, raw.c_str(),
+                       sv->second.syntax.c_str());
+                if (st.block_end.count(at)) {
+                    printf("%*s \t%-20s\tsv.endblock\n", n - 1, "", "");
+                }
+            } else if (sv->second.prefix) {
                 // objdump's text for the wrapped opcode, after the context.
                 size_t tab = line.find('\t', n + 1);
                 std::string text = tab == std::string::npos

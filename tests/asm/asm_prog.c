@@ -13,6 +13,7 @@
 
 void k_add8(uint8_t *c, const uint8_t *a, const uint8_t *b, size_t n);
 void k_add8c(uint8_t *c, const uint8_t *a, const uint8_t *b, size_t n);
+void k_add8w(uint8_t *c, const uint8_t *a, const uint8_t *b, size_t n);
 size_t k_strlen(const char *s);
 void k_madd_zero(uint64_t *d, const uint64_t *a, const uint64_t *b,
                  uint64_t mask);
@@ -221,6 +222,7 @@ int main(void)
 {
     t_add8(k_add8, "add8 /w=8");
     t_add8(k_add8c, "sv.block, sv.c.add");
+    t_add8(k_add8w, "sv.ld with an 8-bit address register");
     t_strlen();
     t_masks();
     t_branches();

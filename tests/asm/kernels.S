@@ -44,6 +44,26 @@ k_add8c:
 2:  csrw    STATE, zero
     ret
 
+/* The same with LD/SD on address registers with their own 8-bit width
+ * (REG/w=N): the memory elements are bytes (spec 8.2). */
+    .globl k_add8w
+k_add8w:
+    beqz    a3, 2f
+1:  sv.vl a4, a3, 64
+    sv.ld/w=8 *x32, 0(a1/w=8)
+    sv.ld/w=8 *x40, 0(a2/w=8)
+    sv.block                        /* four entries each: two blocks */
+    sv.add/w=8 *x32, *x32, *x40
+    sv.sd/w=8 *x32, 0(a0/w=8)
+    sv.endblock
+    add     a0, a0, a4
+    add     a1, a1, a4
+    add     a2, a2, a4
+    sub     a3, a3, a4
+    bnez    a3, 1b
+2:  csrw    STATE, zero
+    ret
+
 /* size_t k_strlen(const char *s): load fail-on-first + data ffirst bne */
     .globl k_strlen
 k_strlen:

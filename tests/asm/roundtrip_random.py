@@ -23,22 +23,24 @@ FPLAIN = ['fa0', 'fa1', 'fa2', 'fs2', 'ft3']
 MASKS = ['a5', 'a6', 't3', 's1', 's2', 'x9', 'x10']
 
 
-def ireg(kind=None):
+def reg(c, plain, kind):
+    # c: 'x' or 'f'; an operand's own width (REG/w=N) one time in ten.
     k = kind or rnd.choice(['vec', 'vec', 'plain', 'redir'])
-    if k == 'vec':
-        return '*x%d' % rnd.randrange(32, 124)
-    if k == 'redir':
-        return 'x%d' % rnd.randrange(32, 128)
-    return rnd.choice(PLAIN)
+    r = ('*%s%d' % (c, rnd.randrange(32, 124)) if k == 'vec' else
+         '%s%d' % (c, rnd.randrange(32, 128)) if k == 'redir' else
+         rnd.choice(plain))
+    if rnd.random() < 0.1:
+        r += '/w=%d' % rnd.choice([16, 32, 64] if c == 'f' else
+                                  [8, 16, 32, 64])
+    return r
+
+
+def ireg(kind=None):
+    return reg('x', PLAIN, kind)
 
 
 def freg(kind=None):
-    k = kind or rnd.choice(['vec', 'vec', 'plain', 'redir'])
-    if k == 'vec':
-        return '*f%d' % rnd.randrange(32, 124)
-    if k == 'redir':
-        return 'f%d' % rnd.randrange(32, 128)
-    return rnd.choice(FPLAIN)
+    return reg('f', FPLAIN, kind)
 
 
 def mask():
@@ -103,7 +105,7 @@ def op():
         if m in ('fld', 'fsw'):
             return 'sv.%s%s %s, %d(%s)' % (m, suf, freg('vec'),
                                            rnd.randrange(0, 32) * 8,
-                                           rnd.choice(PLAIN))
+                                           ireg('plain'))
         if m in ('feq.s', 'flt.d'):
             return 'sv.%s%s %s, %s, %s' % (m, suf, ireg(), freg(), freg())
         if m in ('fcvt.w.s', 'fmv.x.d'):
@@ -138,8 +140,119 @@ def op():
     return 'sv.%s%s %s, %d' % (m, suf, ireg(), rnd.randrange(-32, 32))
 
 
+PMASKS = ['s1', 'a0', 'a1']  # x9 x10 x11: SVPrefix's mask registers
+
+
+def preg(c, p64, kind=None):
+    # A register a P48 (even vectors, scalars x0..x63) or P64 can name,
+    # and now and then one only a P64 can.
+    k = kind or rnd.choice(['vec', 'vec', 'plain', 'redir'])
+    if k == 'vec':
+        n = rnd.randrange(32, 127)
+        return '*%s%d' % (c, n if p64 or rnd.random() < 0.1 else n & ~1)
+    if k == 'redir':
+        return '%s%d' % (c, rnd.randrange(32, 128 if p64 else 64))
+    return rnd.choice(PLAIN if c == 'x' else FPLAIN)
+
+
+def pmask(twin):
+    inv = '~' if rnd.random() < 0.4 else ''
+    if twin:
+        p = rnd.random()
+        return ('/sm=%ss1' % inv if p < 0.7 else '') + \
+               ('/dm=%sa0' % inv if p > 0.3 else '')
+    return '/m=' + inv + rnd.choice(PMASKS)
+
+
+def pop():
+    # One instruction for a P48 or P64: /p48, /p64 or sv-as's choice.
+    form = rnd.choice(['/p48', '/p64', ''])
+    p64 = form == '/p64' or (not form and rnd.random() < 0.3)
+    suf = ''
+    c = rnd.random()
+    if c < 0.3:
+        m = rnd.choice(['add', 'sub', 'xor', 'or', 'and', 'sll', 'srl', 'sra',
+                        'slt', 'sltu', 'mul', 'divu', 'addw', 'subw', 'mulw'])
+        if rnd.random() < 0.4:
+            suf += '/w=%d' % rnd.choice([8, 16, 32])
+        if rnd.random() < 0.3:
+            suf += pmask(False)
+        ops = [preg('x', p64), preg('x', p64), preg('x', p64)]
+    elif c < 0.5:
+        m = rnd.choice(['addi', 'xori', 'andi', 'ori', 'slli', 'srai',
+                        'addiw', 'mv', 'li'])
+        if rnd.random() < 0.4:
+            suf += '/w=%d' % rnd.choice([8, 16, 32])
+        if rnd.random() < 0.3:
+            suf += pmask(False)
+        if m == 'mv':
+            ops = [preg('x', p64), preg('x', p64)]
+        elif m == 'li':
+            ops = [preg('x', p64), str(rnd.randrange(-2048, 2048))]
+        else:
+            imm = (rnd.randrange(0, 31) if m[0] == 's' else
+                   rnd.randrange(-2048, 2048))
+            ops = [preg('x', p64), preg('x', p64), str(imm)]
+    elif c < 0.75:
+        load = rnd.random() < 0.5
+        fp = rnd.random() < 0.25
+        m = rnd.choice((['flw', 'fld'] if fp else
+                        ['lb', 'lh', 'lw', 'ld', 'lbu', 'lhu', 'lwu'])
+                       if load else (['fsw', 'fsd'] if fp else
+                                     ['sb', 'sh', 'sw', 'sd']))
+        if not fp and rnd.random() < 0.4:
+            suf += '/w=%d' % rnd.choice([8, 16, 32])
+        if rnd.random() < 0.4:
+            suf += pmask(True)
+        data = preg('f' if fp else 'x', p64, rnd.choice(['vec', 'vec',
+                                                          'redir']))
+        addr = preg('x', p64, rnd.choice(['plain', 'plain', 'vec']))
+        ops = [data, '%d(%s)' % (rnd.randrange(-256, 256) * 8, addr)]
+    else:
+        m = rnd.choice(['fadd.s', 'fmul.d', 'fsub.d', 'fmin.s', 'fmadd.s',
+                        'fnmsub.d', 'fsqrt.d', 'fcvt.w.s', 'fcvt.d.l',
+                        'feq.s', 'fmv.s', 'fsgnj.d'])
+        single = m in ('fsqrt.d', 'fcvt.w.s', 'fcvt.d.l', 'fmv.s')
+        if rnd.random() < 0.3:
+            suf += pmask(m in ('fsqrt.d', 'fcvt.w.s', 'fcvt.d.l', 'fmv.s'))
+        if m in ('fcvt.w.s',):
+            ops = [preg('x', p64), preg('f', p64)]
+        elif m == 'fcvt.d.l':
+            ops = [preg('f', p64), preg('x', p64)]
+        elif m == 'feq.s':
+            ops = [preg('x', p64), preg('f', p64), preg('f', p64)]
+        elif single:
+            ops = [preg('f', p64), preg('f', p64)]
+        elif m in ('fmadd.s', 'fnmsub.d'):
+            ops = [preg('f', p64) for _ in range(4)]
+        else:
+            ops = [preg('f', p64) for _ in range(3)]
+    if rnd.random() < 0.15:
+        suf += '/vec%d' % rnd.randrange(2, 5)
+    if p64 and rnd.random() < 0.4:
+        suf += rnd.choice(['/vl=%d' % rnd.randrange(2, 33), '/vl=a2',
+                           '/mvl=%d' % rnd.randrange(1, 33),
+                           '/clamp=%d' % rnd.randrange(1, 33)])
+        if rnd.random() < 0.5:
+            suf += '/vld=' + rnd.choice(['a4', 't4'])
+    return 'sv.%s%s%s %s' % (m, suf, form, ', '.join(ops))
+
+
 def block():
     lines = []
+    k = rnd.random()
+    if k < 0.2:
+        return [pop()]  # a lone instruction: a P48/P64 (or a block of one)
+    if k < 0.25:
+        # A block with P48/P64 among its opcodes.
+        body = [op() for _ in range(rnd.randrange(1, 3))]
+        for _ in range(rnd.randrange(1, 3)):
+            o = pop()
+            if '/p48' not in o and '/p64' not in o:
+                sp = o.index(' ')
+                o = o[:sp] + rnd.choice(['/p48', '/p64']) + o[sp:]
+            body.insert(rnd.randrange(len(body) + 1), o)
+        return ['sv.block'] + body + ['sv.endblock']
     vec = rnd.random() < 0.15
     if rnd.random() < 0.5 or vec:
         kind = rnd.random()
@@ -173,7 +286,7 @@ with tempfile.TemporaryDirectory() as d:
     dropped = 0
     # Drop what sv-as refuses until the file assembles.
     for _ in range(20):
-        src, where = ['    .text'], []
+        src, where = ['    .text', '1:  nop'], []
         for i, b in enumerate(blocks):
             where.append(len(src) + 1)
             src.append('b%d:' % i)
@@ -192,7 +305,7 @@ with tempfile.TemporaryDirectory() as d:
         dropped += len(bad)
         blocks = [b for i, b in enumerate(blocks) if i not in bad]
     blocks = blocks[:want]
-    src = ['    .text']
+    src = ['    .text', '1:  nop']
     for i, b in enumerate(blocks):
         src.append('b%d:' % i)
         src += ['    ' + l for l in b]
@@ -211,7 +324,7 @@ with tempfile.TemporaryDirectory() as d:
         print('FAIL: sv-objdump:\n' + dump.stderr[:2000])
         sys.exit(1)
     # sv-objdump's blocks, back to source.
-    out, cur, nblk, raw = ['    .text'], None, 0, 0
+    out, cur, nblk, raw = ['    .text', '1:  nop'], None, 0, 0
     for line in dump.stdout.splitlines():
         m = re.match(r'^\s*[0-9a-f]*:?\s*\t[^\t]*\t(.*)$', line)
         if line.rstrip().endswith(':') and '<b' in line:
@@ -221,11 +334,14 @@ with tempfile.TemporaryDirectory() as d:
         if not m:
             continue
         text = m.group(1).split('\t#')[0].strip()
-        if text.startswith('sv.vblock['):
+        if text.startswith(('sv.vblock[', 'p48[', 'p64[')):
             raw += 1
             print('RAW (not in the syntax): ' + line)
         if text.startswith('sv.block'):
             cur = [text]
+        elif cur is None and text.startswith('sv.'):
+            out += ['    ' + text, '1:  nop']  # a P48/P64 on its own
+            nblk += 1
         elif cur is not None:
             cur.append(text)
             if text == 'sv.endblock':

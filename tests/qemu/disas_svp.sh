@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# -d in_asm with xsv shows a P48/P64 as its context, decoded by the core
-# library (sv_prefix_decode), then the wrapped RV32 instruction; the
-# disassembler steps by 6 / 8 bytes.
+# -d in_asm with xsv shows a P48/P64 in sv-as syntax (sv_format_prefix),
+# or with SV_DISAS_RAW=1 as its context, decoded by the core library
+# (sv_prefix_decode), then the wrapped RV32 instruction; the disassembler
+# steps by 6 / 8 bytes.
 #   disas_svp.sh QEMU_RISCV64 FIXTURE
 set -euo pipefail
 qemu=${1:?usage: disas_svp.sh QEMU_RISCV64 FIXTURE}
 fixture=${2:?usage: disas_svp.sh QEMU_RISCV64 FIXTURE}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-out=$("$qemu" -cpu rv64,xsv=true -d in_asm -D "$log" "$fixture")
+out=$(SV_DISAS_RAW=1 "$qemu" -cpu rv64,xsv=true -d in_asm -D "$log" "$fixture")
 case "$out" in
 *'disas_svp: ran'*) ;;
 *) echo "FAIL: the fixture did not run: $out"; exit 1 ;;
@@ -40,3 +41,13 @@ case "$line" in
 *"; $(printf '0x%x' $(( 0x$blk + 4 ))): p48["*) echo "ok: the P48 at the block + 4" ;;
 *) echo "FAIL: the P48 inside the block is not shown at the block + 4"; exit 1 ;;
 esac
+# The same in sv-as syntax (the default).
+"$qemu" -cpu rv64,xsv=true -d in_asm -D "$log" "$fixture" >/dev/null
+for want in 'sv.add/w=16/m=~s1/p48 *x40, *x64, a2' \
+            'sv.add/m=s1/p64/vl=6/vld=t0 *x101, *x77, x127' \
+            'sv.block vl=t4,zero,2 ; 0x' \
+            ': sv.addi/m=a0/p48 *x40, *x64, 5 ; sv.endblock'; do
+    grep -qF -- "$want" "$log" ||
+        { echo "FAIL: no '$want' in -d in_asm"; grep -m3 'sv\.' "$log"; exit 1; }
+    echo "ok: $want"
+done

@@ -83,7 +83,7 @@ TEST(Asm, OneBlockWithVlBlockAndByteElements)
 
 TEST(Asm, KeysAvoidRegistersTheBlockUses)
 {
-    Result r = translate("sv.add t0, *x33, *x41\n");
+    Result r = translate("sv.add/vblock t0, *x33, *x41\n");
     ASSERT_EQ(r.errors, 0u) << r.msgs;
     // t0 is written as itself, so the keys are t1 and t2.
     EXPECT_NE(r.out.find("add t0, t1, t2"), std::string::npos) << r.out;
@@ -91,7 +91,7 @@ TEST(Asm, KeysAvoidRegistersTheBlockUses)
 
 TEST(Asm, ErrorsNameFileLineAndRule)
 {
-    Result r = translate("nop\nsv.fadd.s/w=8 *f32, *f40, *f48\n");
+    Result r = translate("nop\nsv.fadd.s/w=8/vblock *f32, *f40, *f48\n");
     EXPECT_EQ(r.errors, 1u);
     EXPECT_EQ(r.msgs, "t.S:2: an 8-bit element width on FP register f32: "
                       "SV has no 8-bit FP elements (§5.5)\n");

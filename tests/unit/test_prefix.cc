@@ -811,4 +811,83 @@ TEST(Prefix, RandomWordsKeepTheInvariants)
     EXPECT_GT(ok, 1000u);
 }
 
+TEST(Prefix, EncodeIsTheDecodesInverse)
+{
+    // sv_prefix_encode(sv_prefix_decode(w)) gives w back, byte for byte,
+    // for every word that decodes (each prefix bit of a decoded word has
+    // a meaning, so the encoding is unique).
+    uint64_t x = 0x2545F4914F6CDD1DULL;
+    unsigned ok = 0;
+    for (unsigned n = 0; n < 100000; n++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        const uint64_t w = (x & ~uint64_t{0x7F}) | (n & 1 ? 0x3F : 0x1F);
+        const unsigned len = n & 1 ? 8 : 6;
+        const auto b = bytes_of(w, len);
+        sv_prefix_context c;
+        if (sv_prefix_decode(b.data(), b.size(), &c) != SV_OK) {
+            continue;
+        }
+        ok++;
+        uint8_t out[8];
+        const char *why = nullptr;
+        ASSERT_EQ(sv_prefix_encode(&c, out, &why), SV_OK)
+            << std::hex << w << " " << (why ? why : "");
+        ASSERT_EQ(std::vector<uint8_t>(out, out + len), b) << std::hex << w;
+    }
+    EXPECT_GT(ok, 1000u);
+}
+
+TEST(Prefix, EncodeRefusesWhatNoPrefixSays)
+{
+    sv_prefix_context c{};
+    uint8_t out[8];
+    const char *why = nullptr;
+    c.len = 6;
+    c.insn = add_8_10_12;
+    c.rd = sv_reg_entry{1, 1, 40, 0};
+    c.rs1 = sv_reg_entry{1, 1, 64, 0};
+    c.rs2 = sv_reg_entry{1, 0, 12, 0};
+    ASSERT_EQ(sv_prefix_encode(&c, out, &why), SV_OK);
+    sv_prefix_context d;
+    ASSERT_EQ(sv_prefix_decode(out, 6, &d), SV_OK);
+    expect_reg(d.rd, 1, 40, 0);
+    expect_reg(d.rs1, 1, 64, 0);
+    expect_reg(d.rs2, 0, 12, 0);
+    // An odd P48 vector, a P48 scalar over x63: P64 says them.
+    c.rs1.regidx = 65;
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_ILLEGAL_PREFIX_FIELD);
+    EXPECT_STREQ(why, "a P48 vector register is even, x0..x126 (A26)");
+    c.len = 8;
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_OK);
+    c.len = 6;
+    c.rs1 = sv_reg_entry{1, 0, 70, 0};
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_ILLEGAL_PREFIX_FIELD);
+    EXPECT_STREQ(why, "a P48 scalar register is x0..x63 (A26)");
+    // A P48 R's rd is a vector exactly when a source is (§4.3).
+    c.rs1 = sv_reg_entry{1, 0, 10, 0};
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_ILLEGAL_PREFIX_FIELD);
+    c.len = 8;
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_OK);
+    // One itype for every integer operand.
+    c.rs1 = sv_reg_entry{1, 1, 64, 8};
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_ILLEGAL_PREFIX_FIELD);
+    c.rd.elwidth = c.rs2.elwidth = 8;
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_OK);
+    // vitp6: x9 only; no zeroing.
+    c.pred_dest = sv_pred_entry{1, 10, 0, 0, 0};
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_ILLEGAL_PREFIX_FIELD);
+    c.pred_dest.predidx = 9;
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_OK);
+    c.pred_dest.zero = 1;
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_ILLEGAL_PREFIX_FIELD);
+    // Branches have no prefix type; compressed opcodes are not RV32.
+    c.pred_dest = sv_pred_entry{};
+    c.insn = beq_10_12;
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_ILLEGAL_PREFIX_TYPE);
+    c.insn = 0x952e; // c.add a0, a1
+    EXPECT_EQ(sv_prefix_encode(&c, out, &why), SV_ILLEGAL_PREFIX_TYPE);
+}
+
 } // namespace

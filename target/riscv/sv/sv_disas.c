@@ -93,9 +93,12 @@ static void sv_print_pred(struct disassemble_info *info, const char *name,
 }
 
 /*
- * A P48/P64 (§4): its context as sv_prefix_decode reads it (each operand
- * vector or scalar with its real register, A26; predicates; itype width;
- * svlen; VLtyp), then the wrapped RV32 instruction, e.g.
+ * A P48/P64 (§4) in sv-as syntax (svcore's sv_format_prefix), e.g.
+ *   sv.add/w=16/m=~s1/p48 *x8, *x10, a2
+ * or, when the syntax cannot say it (or SV_DISAS_RAW is set), its context
+ * as sv_prefix_decode reads it (each operand vector or scalar with its
+ * real register, A26; predicates; itype width; svlen; VLtyp), then the
+ * wrapped RV32 instruction, e.g.
  *   p48[v rd=x8, v rs1=x10, s rs2=x12, pred=!x9, e16] add s0,a0,a2
  */
 static void sv_print_prefix(bfd_vma memaddr, struct disassemble_info *info,
@@ -109,10 +112,17 @@ static void sv_print_prefix(bfd_vma memaddr, struct disassemble_info *info,
     const sv_operand *o[4];
     bool twin;
     const char *sep = "";
+    char text[512];
 
     if (status != SV_OK) {
         info->fprintf_func(info->stream, "%s <illegal: %s>", name,
                            sv_status_name(status));
+        return;
+    }
+    /* In sv-as syntax when it can say it (as sv-objdump prints it). */
+    if (!getenv("SV_DISAS_RAW") &&
+        sv_format_prefix(bytes, len, text, sizeof(text))) {
+        info->fprintf_func(info->stream, "%s", text);
         return;
     }
     e[0] = &p.rd, e[1] = &p.rs1, e[2] = &p.rs2, e[3] = &p.rs3;

@@ -1050,6 +1050,22 @@ sv_status sv_prefix_decode(const uint8_t *bytes, size_t n,
                            sv_prefix_context *out);
 
 /*
+ * The inverse of sv_prefix_decode: writes the P48 (want->len 6) or P64
+ * (8) whose decode says what *want says into bytes[0..len).  Read from
+ * want: len, insn (the RV32 opcode with its immediates; its register
+ * fields are rewritten), rd..rs3 (by the opcode's slots; MV's source in
+ * rs1 or, as the decode has it, rs2; elwidth 0 = XLEN), pred_dest,
+ * pred_src, svlen (0 or 2..4) and vltyp (P64).  The rest is derived.
+ * When no encoding decodes to that it returns the decode's status class
+ * (SV_ILLEGAL_PREFIX_TYPE, _FIELD, _VLTYP) and *why (if why is not NULL)
+ * names what cannot be said: an opcode no type wraps, a P48 register
+ * number, a vector bit the type derives, widths, a predicate, zeroing
+ * or fail-on-first, a VLtyp.
+ */
+sv_status sv_prefix_encode(const sv_prefix_context *want, uint8_t *bytes,
+                           const char **why);
+
+/*
  * P48 register number (A26) of a 5-bit field and its extension bit:
  * scalar {ext5, field} (x0..x63); vector {r6[0], r6[5:1], 0} with
  * r6 = {ext5, field} (even registers 0..126).
@@ -1245,6 +1261,15 @@ void sv_asm_free(char *text);
  */
 bool sv_format_vblock(const uint8_t *bytes, size_t n, const char *const *plain,
                       char *buf, size_t size);
+
+/*
+ * Writes the P48/P64 at bytes[0..n) in sv-as syntax into buf, one line
+ * without '\n': "sv.OP/p48..." (its form always written, so that it
+ * stands alone or inside sv.block).  Returns false, with a reason in buf,
+ * when it does not decode or the syntax cannot say it; what it prints
+ * reassembles to the same bytes (it checks).
+ */
+bool sv_format_prefix(const uint8_t *bytes, size_t n, char *buf, size_t size);
 
 /* ===================================================================== */
 /* ---------------------------------------------------------------------

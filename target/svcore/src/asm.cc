@@ -85,9 +85,12 @@ struct Suffixes {
     int w = 0, dw = 0, sw = 0; // 0: not given
     Mask m, sm, dm;
     bool zz = false, ff = false;
-    int vec = 0;   // SUBVL 2..4
-    int mode = -1; // vector branches: 0 all, 1 notall, 2 any, 3 none
-    int r = -1;    // result mask register
+    int vec = 0;    // SUBVL 2..4
+    int mode = -1;  // vector branches: 0 all, 1 notall, 2 any, 3 none
+    int r = -1;     // result mask register
+    int form = 0;   // 6: /p48, 8: /p64, -1: /vblock, 0: sv-as chooses
+    sv_vltyp vlt{}; // a P64's VLtyp: /vl= /mvl= /clamp= /vld=
+    bool vld = false;
 };
 
 // What one instruction slot (rd, rs1, rs2, rs3) asks of the block.
@@ -98,6 +101,7 @@ struct Slot {
     bool vec = false;
     bool three_bit = false; // an RVC 3-bit field: key x8..x15 / f8..f15
     int width = 0;
+    int own_width = 0; // REG/w=N written on the operand (0: not given)
     bool has_pred = false;
     int predreg = 0;
     bool inv = false, zero = false, ffirst = false;
@@ -144,6 +148,8 @@ struct Inner {
     std::string rm;     // rounding mode text
     unsigned len = 4;
     sv_op op{};
+    int dst = -1, src = -1;     // the slots of the two predicate sides
+    std::vector<uint8_t> bytes; // a P48/P64 in a block: its encoding
 };
 
 struct VlSpec {
@@ -182,16 +188,25 @@ class Assembler
 
     void error(const Loc &l, const std::string &why)
     {
+        if (quiet_) {
+            quiet_errors_++;
+            return;
+        }
         errors += fmt("%s:%d: ", l.file.c_str(), l.line) + why + "\n";
         nerrors++;
     }
+    unsigned quiet_errors_ = 0;
     void line(const std::string &text);
     void statement(const std::string &stmt, const std::string &labels);
     bool parse_inner(const std::string &stmt, Inner &in);
     bool parse_suffix(const std::string &s, Suffixes &suf);
     bool parse_mask(const std::string &s, Mask &m);
-    void flush();
+    void flush(bool explicit_block = false);
     void emit_block(std::vector<Inner> &ops, const VlSpec &vl);
+    bool analyse(Inner *in);
+    bool prefix(Inner &in, bool choose, std::vector<uint8_t> &bytes);
+    bool real_word(const Inner &in, uint32_t *w);
+    bool quiet_ = false; // trying a P48/P64: errors are not reported
     void marker(const Loc &l)
     {
         out += fmt("# %d \"%s\"\n", l.line, l.file.c_str());
@@ -368,7 +383,7 @@ void Assembler::statement(const std::string &stmt, const std::string &labels)
         }
         if (word == "sv.endblock") {
             explicit_ = false;
-            flush();
+            flush(true);
             return;
         }
         if (word == "sv.block" || word == "sv.vl" || word == "sv.setvl") {
@@ -507,9 +522,29 @@ void Assembler::statement(const std::string &stmt, const std::string &labels)
         vl_ = v;
         return;
     }
-    // An SV instruction: a label starts a new block.
-    if (!labels.empty()) {
+    // An SV instruction: a label starts a new block; a /p48 or /p64 one
+    // is an instruction of its own.
+    bool alone = false;
+    {
+        std::string head = stmt.substr(0, stmt.find_first_of(" \t"));
+        size_t sl = head.find('/');
+        while (sl != std::string::npos) {
+            size_t next = head.find('/', sl + 1);
+            std::string x = head.substr(sl + 1, next == std::string::npos
+                                                    ? std::string::npos
+                                                    : next - sl - 1);
+            alone = alone || x == "p48" || x == "p64";
+            sl = next;
+        }
+    }
+    if (!labels.empty() || alone) {
         flush();
+    }
+    if (alone && vl_.present) {
+        error(vl_.loc, "sv.vl is not followed by a block of sv. instructions");
+        vl_.present = false;
+    }
+    if (!labels.empty()) {
         Inner l;
         l.is_comment = true;
         l.comment = "__LABELS__" + labels;
@@ -519,6 +554,9 @@ void Assembler::statement(const std::string &stmt, const std::string &labels)
     in.loc = loc_;
     if (parse_inner(stmt.substr(3), in)) {
         block_.push_back(in);
+    }
+    if (alone) {
+        flush();
     }
 }
 
@@ -565,6 +603,41 @@ bool Assembler::parse_suffix(const std::string &s, Suffixes &suf)
         Mask &m = k == "m" ? suf.m : k == "sm" ? suf.sm : suf.dm;
         return parse_mask(v, m);
     }
+    if (k == "vl" || k == "mvl" || k == "clamp" || k == "vld") {
+        long n;
+        int reg;
+        bool fp;
+        if (k == "vld" || (k == "vl" && !parse_int(v, n))) {
+            if (!svasm::parse_reg(v, reg, fp) || fp || reg < 1 || reg > 31) {
+                error(loc_, "/" + s + ": " +
+                                (k == "vld" ? "the VL destination"
+                                            : "a VL register") +
+                                " is x1..x31 (§4.4)");
+                return false;
+            }
+            if (k == "vld") {
+                suf.vld = true;
+                suf.vlt.vldest = static_cast<uint8_t>(reg);
+                return true;
+            }
+            n = reg;
+        } else if (!parse_int(v, n) || n < 1 || n > 32) {
+            error(loc_, "/" + s + ": must be a number 1..32 (§4.4)");
+            return false;
+        }
+        if (suf.vlt.form != SV_VLTYP_NONE) {
+            error(loc_, "two VLtyp suffixes (/vl= /mvl= /clamp=) on one "
+                        "instruction");
+            return false;
+        }
+        suf.vlt.form =
+            static_cast<uint8_t>(k == "mvl"        ? SV_VLTYP_MVL
+                                 : k == "clamp"    ? SV_VLTYP_MVL_CLAMP
+                                 : parse_int(v, n) ? SV_VLTYP_VL_IMM
+                                                   : SV_VLTYP_VL_REG);
+        suf.vlt.value = static_cast<uint8_t>(n);
+        return true;
+    }
     if (k == "r") {
         bool fp;
         int reg;
@@ -592,13 +665,13 @@ bool Assembler::parse_suffix(const std::string &s, Suffixes &suf)
             return false;
         }
         suf.mode = s == "all" ? 0 : s == "notall" ? 1 : s == "any" ? 2 : 3;
-    } else if (s == "p48" || s == "p64") {
-        error(loc_, "/" + s +
-                        ": sv-as does not emit SVPrefix yet; write the "
-                        "instruction in a block (docs/guide.md)");
-        return false;
-    } else if (s == "vblock") {
-        // every SV instruction is a VBLOCK today: nothing to force
+    } else if (s == "p48" || s == "p64" || s == "vblock") {
+        int f = s == "p48" ? 6 : s == "p64" ? 8 : -1;
+        if (suf.form && suf.form != f) {
+            error(loc_, "two forms (/p48 /p64 /vblock) on one instruction");
+            return false;
+        }
+        suf.form = f;
     } else {
         error(loc_, "unknown suffix /" + s);
         return false;
@@ -653,6 +726,11 @@ bool Assembler::parse_inner(const std::string &stmt, Inner &in)
     if (!ok) {
         return false;
     }
+    if (in.suf.vld && in.suf.vlt.form == SV_VLTYP_NONE) {
+        error(loc_, "/vld= without /vl=, /mvl= or /clamp=: the VL "
+                    "destination receives the VL they set (§4.4)");
+        return false;
+    }
     for (const char *m : multi_insn) {
         if (in.mnem == m) {
             error(loc_,
@@ -678,7 +756,8 @@ bool Assembler::parse_inner(const std::string &stmt, Inner &in)
     if (!in.m) {
         // Not in the table: passed through when it names no SV register.
         bool svish = stmt.find('*') != std::string::npos ||
-                     head.find('/') != std::string::npos;
+                     head.find('/') != std::string::npos ||
+                     rest.find("/w=") != std::string::npos;
         for (const std::string &o : ops) {
             int r;
             bool fp;
@@ -731,10 +810,36 @@ bool Assembler::parse_inner(const std::string &stmt, Inner &in)
             star = true;
             t = t.substr(1);
         }
+        // REG/w=N: this operand's own element width.
+        int own = 0;
+        size_t os = t.find('/');
+        if (os != std::string::npos) {
+            std::string s = trim(t.substr(os + 1));
+            t = trim(t.substr(0, os));
+            if (s.compare(0, 2, "w=") != 0) {
+                error(loc_, "operand suffix /" + s + " on '" + t +
+                                "': an operand takes only /w=N");
+                return false;
+            }
+            long n;
+            if (!parse_int(s.substr(2), n) ||
+                (n != 8 && n != 16 && n != 32 && n != 64)) {
+                error(loc_,
+                      "element width /" + s + ": must be 8, 16, 32 or 64");
+                return false;
+            }
+            own = static_cast<int>(n);
+        }
         int reg;
         bool fp;
         if (!svasm::parse_reg(t, reg, fp)) {
             error(loc_, "'" + text + "' is not a register");
+            return false;
+        }
+        if (own && reg == 0 && !fp) {
+            error(loc_, "'" + text +
+                            "': x0 takes no element width (it has no "
+                            "entry: always zero)");
             return false;
         }
         bool want_fp = letter == 'D' || letter == 'S' || letter == 'T' ||
@@ -781,6 +886,7 @@ bool Assembler::parse_inner(const std::string &stmt, Inner &in)
             s.reg = reg;
             s.vec = star;
             s.three_bit = three;
+            s.own_width = own;
         }
         if (star && reg == 0 && !fp) {
             error(loc_, "*x0 cannot be a vector: x0 is always zero");
@@ -926,7 +1032,7 @@ const char *width_name(int w)
 
 // ---------------------------------------------------------------- blocks
 
-void Assembler::flush()
+void Assembler::flush(bool explicit_block)
 {
     if (block_.empty()) {
         return;
@@ -950,7 +1056,416 @@ void Assembler::flush()
         }
         return;
     }
+    // A lone instruction is a P48 or P64 when one says it (/p48 and /p64
+    // insist, /vblock refuses, a VLtyp needs a P64); else a block of one.
+    Inner *one = nullptr;
+    int n = 0;
+    for (Inner &in : ops) {
+        if (!in.is_comment) {
+            one = &in;
+            n++;
+        }
+    }
+    if (n == 1 && !vl.present && !explicit_block && one->suf.form >= 0) {
+        if (one->suf.form == 0 && one->suf.vlt.form != SV_VLTYP_NONE) {
+            one->suf.form = 8;
+        }
+        std::vector<uint8_t> b;
+        if (prefix(*one, one->suf.form == 0, b)) {
+            marker(one->loc);
+            out += "    .balign 2\n";
+            for (const Inner &in : ops) {
+                if (in.is_comment &&
+                    in.comment.compare(0, 10, "__LABELS__") == 0) {
+                    out += in.comment.substr(10);
+                }
+            }
+            for (const Inner &in : ops) {
+                if (in.is_comment &&
+                    in.comment.compare(0, 10, "__LABELS__") != 0) {
+                    out += in.comment + "\n";
+                }
+            }
+            for (size_t i = 0; i < b.size(); i += 2) {
+                out += fmt("    .2byte 0x%04x\n", b[i] | b[i + 1] << 8);
+            }
+            marker(loc_);
+            return;
+        }
+        if (one->suf.form > 0) {
+            return; // the error is reported
+        }
+    }
     emit_block(ops, vl);
+}
+
+// The RV32 word a P48/P64 wraps: the opcode with its immediate and
+// rounding mode (sv_prefix_encode writes the register fields).
+bool Assembler::real_word(const Inner &in, uint32_t *word)
+{
+    const Mnemonic &m = *in.m;
+    const int f[4] = {0, 0, 0, 0};
+    uint32_t w = encode(in, f);
+    long imm = 0;
+    bool shift = m.enc == Enc::I &&
+                 std::string(m.pattern).find('>') != std::string::npos;
+    if (m.enc == Enc::I || m.enc == Enc::S || m.enc == Enc::U) {
+        long lo = m.enc == Enc::U ? 0 : shift ? 0 : -2048;
+        long hi = m.enc == Enc::U ? 0xfffff
+                  : shift         ? (in.mnem.back() == 'w' ? 31 : 63)
+                                  : 2047;
+        if (!parse_int(in.imm, imm)) {
+            error(in.loc, "'" + in.imm +
+                              "': a P48/P64's immediate must be a number "
+                              "(sv-as writes its bits; gas cannot): use a "
+                              "block for an expression");
+            return false;
+        }
+        if (imm < lo || imm > hi) {
+            error(in.loc,
+                  fmt("immediate %ld out of range %ld..%ld", imm, lo, hi));
+            return false;
+        }
+    }
+    const uint32_t u = static_cast<uint32_t>(imm);
+    switch (m.enc) {
+    case Enc::R:
+    case Enc::R4:
+        if (std::string(m.pattern).find(",m") != std::string::npos) {
+            static const char *const rms[8] = {"rne", "rtz", "rdn", "rup",
+                                               "rmm", "",    "",    "dyn"};
+            unsigned rm = 7;
+            if (!in.rm.empty()) {
+                for (rm = 0; rm < 8 && (!*rms[rm] || in.rm != rms[rm]); rm++) {
+                }
+                if (rm == 8) {
+                    error(in.loc, "'" + in.rm +
+                                      "' is not a rounding mode (rne rtz "
+                                      "rdn rup rmm dyn)");
+                    return false;
+                }
+            }
+            w = (w & ~0x7000u) | rm << 12;
+        } else if (m.mask && (m.mask & 0x7000) == 0) {
+            w &= ~0x7000u; // an exact conversion: GNU as writes rm = 0
+        }
+        break;
+    case Enc::I:
+        w = (w & 0x000fffffu) | (m.match & 0xfff00000u) | (u & 0xfff) << 20;
+        break;
+    case Enc::S:
+        w = (w & ~0xfe000f80u) | ((u >> 5) & 0x7f) << 25 | (u & 31) << 7;
+        break;
+    case Enc::U:
+        w = (w & 0xfffu) | (u & 0xfffff) << 12;
+        break;
+    default:
+        break; // no prefix type: sv_prefix_encode says so
+    }
+    *word = w;
+    return true;
+}
+
+// in as a P48 or P64 (in.suf.form; choose: the first of the two that says
+// it) in bytes: svcore's sv_prefix_encode, then decoded and resolved
+// again.  With choose, false and nothing reported when neither does;
+// else false after an error.
+bool Assembler::prefix(Inner &orig, bool choose, std::vector<uint8_t> &bytes)
+{
+    const char *form = orig.suf.form == 6 ? "P48" : "P64";
+    if (!orig.m) {
+        if (!choose) {
+            error(orig.loc, "'" + orig.mnem + "' has no " + form +
+                                " form: SVPrefix wraps the RV32 "
+                                "instructions of docs/guide.md section 8");
+        }
+        return false;
+    }
+    Inner in = orig;
+    const unsigned before = nerrors;
+    quiet_ = choose;
+    quiet_errors_ = 0;
+    bool ok = analyse(&in);
+    for (int k = 0; k < 4 && ok; k++) {
+        const Slot &sl = in.slot[k];
+        if (sl.present && !sl.fp && sl.reg == 0 && sl.has_pred) {
+            error(in.loc, "x0 cannot carry a predicate or result mask here: "
+                          "use another register");
+            ok = false;
+        }
+    }
+    uint32_t word = 0;
+    ok = ok && real_word(in, &word);
+    quiet_ = false;
+    if (!ok || nerrors != before || quiet_errors_) {
+        return false;
+    }
+    sv_prefix_context want{};
+    want.insn = word;
+    sv_reg_entry *e[4] = {&want.rd, &want.rs1, &want.rs2, &want.rs3};
+    for (int k = 0; k < 4; k++) {
+        const Slot &sl = in.slot[k];
+        if (sl.present) {
+            *e[k] = sv_reg_entry{1, sl.vec, static_cast<uint8_t>(sl.reg),
+                                 static_cast<uint8_t>(sl.width)};
+        }
+    }
+    auto pred = [](const Slot &sl) {
+        return sv_pred_entry{1, static_cast<uint8_t>(sl.predreg), sl.zero,
+                             sl.inv, sl.ffirst};
+    };
+    if (in.dst >= 0 && in.slot[in.dst].has_pred) {
+        want.pred_dest = pred(in.slot[in.dst]);
+    }
+    if (in.src >= 0 && in.slot[in.src].has_pred) {
+        want.pred_src = pred(in.slot[in.src]);
+    }
+    want.svlen = static_cast<uint8_t>(in.suf.vec);
+    want.vltyp = in.suf.vlt;
+    std::string why;
+    for (int len : {6, 8}) {
+        if (in.suf.form > 0 && in.suf.form != len) {
+            continue;
+        }
+        want.len = static_cast<uint8_t>(len);
+        uint8_t b[8];
+        const char *w = nullptr;
+        sv_status st = sv_prefix_encode(&want, b, &w);
+        if (st != SV_OK) {
+            why = w ? w : sv_status_reason(st);
+            if (st == SV_ILLEGAL_PREFIX_FIELD && w &&
+                std::string(w).find("predicate") != std::string::npos) {
+                // The predicates this type has, by trying each.
+                std::string list;
+                sv_prefix_context t = want;
+                for (int d = 0; d < 7; d++) {
+                    for (int sm = 0; sm < 7; sm++) {
+                        auto p = [](int i) {
+                            return i ? sv_pred_entry{1,
+                                                     static_cast<uint8_t>(
+                                                         9 + (i - 1) / 2),
+                                                     0,
+                                                     static_cast<uint8_t>(
+                                                         (i - 1) % 2),
+                                                     0}
+                                     : sv_pred_entry{};
+                        };
+                        t.pred_dest = p(d);
+                        t.pred_src = p(sm);
+                        uint8_t x[8];
+                        if ((!d && !sm) ||
+                            sv_prefix_encode(&t, x, nullptr) != SV_OK) {
+                            continue;
+                        }
+                        auto mt = [](const sv_pred_entry &q) {
+                            return std::string(q.inv ? "~" : "") +
+                                   svasm::int_abi[q.predidx];
+                        };
+                        std::string one;
+                        if (!in.op.twin) {
+                            one = "/m=" + mt(t.pred_dest);
+                        } else {
+                            one = (sm ? "/sm=" + mt(t.pred_src) : "") +
+                                  (d ? "/dm=" + mt(t.pred_dest) : "");
+                        }
+                        list += (list.empty() ? "" : " ") + one;
+                    }
+                }
+                why += list.empty() ? ": it has none" : ": it has " + list;
+            }
+            continue;
+        }
+        sv_prefix_context c;
+        sv_resolved_op r{};
+        if (sv_prefix_decode(b, len, &c) != SV_OK ||
+            !sv_resolve_prefix(&c, &r)) {
+            why =
+                std::string("SV cannot run it: ") + (r.why ? r.why : "illegal");
+            continue;
+        }
+        bytes.assign(b, b + len);
+        return true;
+    }
+    if (!choose) {
+        error(orig.loc, std::string("no ") + form + " says this: " + why);
+    }
+    return false;
+}
+
+// One SV instruction's roles: its class and sides (decoded with the
+// written registers), the suffixes' legality, each slot's width and
+// predicate.  False after an error.
+bool Assembler::analyse(Inner *in)
+{
+    // Decode with the written registers to learn the class and sides.
+    int f[4];
+    for (int k = 0; k < 4; k++) {
+        // Registers above x31 stand in as x8..x15 (non-zero, RVC-
+        // nameable, equal for equal registers: FMV's rs1 == rs2).
+        int reg = in->slot[k].reg;
+        f[k] = reg < 32 ? reg : 8 + reg % 8;
+        if (in->slot[k].three_bit && (f[k] < 8 || f[k] > 15)) {
+            f[k] = 8;
+        }
+    }
+    uint32_t w = encode(*in, f);
+    if (!sv_op_decode(w, &in->op)) {
+        error(in->loc, "'" + in->mnem +
+                           "' with these operands is not a valid RV64GC "
+                           "instruction");
+        return false;
+    }
+    const sv_op &op = in->op;
+    Suffixes &s = in->suf;
+    bool is_branch = op.cls == SV_OPC_BRANCH;
+    bool is_mem = op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE;
+    bool twin = op.twin;
+    bool scalar_cls = op.cls == SV_OPC_SCALAR || op.cls == SV_OPC_CSR ||
+                      op.cls == SV_OPC_JAL || op.cls == SV_OPC_JALR;
+    bool any_suffix = s.w || s.dw || s.sw || s.m.set || s.sm.set || s.dm.set ||
+                      s.zz || s.ff || s.mode >= 0 || s.r >= 0 || s.vec;
+    for (const Slot &sl : in->slot) {
+        any_suffix = any_suffix || sl.own_width;
+    }
+    if (scalar_cls && any_suffix) {
+        error(in->loc, "'" + in->mnem +
+                           "' runs as a plain scalar instruction in a "
+                           "block: no suffix applies to it (§3.7, §5.2)");
+        return false;
+    }
+    if (!is_branch && (s.mode >= 0 || s.r >= 0)) {
+        error(in->loc, "branch modes (/all /any /none /notall) and /r= "
+                       "are for vector branches only");
+        return false;
+    }
+    if (!twin && (s.sm.set || s.dm.set)) {
+        error(in->loc, "/sm= and /dm= are for twin-predicated "
+                       "instructions (loads, stores, moves, "
+                       "conversions); '" +
+                           in->mnem + "' takes /m=");
+        return false;
+    }
+    if (s.m.set && (s.sm.set || s.dm.set)) {
+        error(in->loc, "/m= with /sm= or /dm=: /m= sets both sides");
+        return false;
+    }
+    if (s.w && (s.dw || s.sw)) {
+        error(in->loc, "/w= with /dw= or /sw=: /w= sets both");
+        return false;
+    }
+    if (op.cls == SV_OPC_STORE && s.dw) {
+        error(in->loc, "/dw= on a store: a store has no destination "
+                       "register; use /w=");
+        return false;
+    }
+    if (is_branch && s.dw) {
+        error(in->loc, "/dw= on a branch: a branch has no destination "
+                       "register; use /w=");
+        return false;
+    }
+    if (s.zz && !(s.m.set || s.dm.set)) {
+        error(in->loc, "/zz (zeroing) needs a mask: /m= (or /dm=)");
+        return false;
+    }
+    if (is_branch && s.mode == 3 && s.r < 0) {
+        error(in->loc, "/none without /r=: the ifnone entry with x0 as "
+                       "its mask register is reserved (A46); name a "
+                       "result register with /r=");
+        return false;
+    }
+    if (is_branch && s.r >= 0 && s.mode < 0) {
+        s.mode = 0;
+    }
+    // Destination and source slots.
+    int &dst = in->dst, &src = in->src;
+    if (op.cls == SV_OPC_LOAD) {
+        dst = SV_RD, src = SV_RS1;
+    } else if (op.cls == SV_OPC_STORE) {
+        dst = SV_RS1, src = SV_RS2;
+    } else if (twin) {
+        dst = SV_RD, src = op.rs1.present ? SV_RS1 : SV_RS2;
+    } else if (!is_branch && op.rd.present) {
+        dst = SV_RD;
+    }
+    if (is_branch) {
+        in->slot[SV_RS1].pred_read = in->slot[SV_RS2].pred_read = true;
+    } else {
+        if (dst >= 0) {
+            in->slot[dst].pred_read = true;
+        }
+        if (twin && src >= 0) {
+            in->slot[src].pred_read = true;
+        }
+    }
+    if ((s.m.set || s.ff) && !is_branch && dst < 0) {
+        error(in->loc, "a predicate on '" + in->mnem +
+                           "', which has no destination to mask");
+        return false;
+    }
+    // Widths: the operand's own, else the instruction's (which the
+    // address register of a load or store does not take).
+    for (int k = 0; k < 4; k++) {
+        Slot &sl = in->slot[k];
+        if (!sl.present || (!sl.fp && sl.reg == 0)) {
+            continue;
+        }
+        if (is_mem && k == SV_RS1 && !sl.own_width) {
+            continue;
+        }
+        bool is_dst = k == SV_RD;
+        int wv = sl.own_width ? sl.own_width : s.w ? s.w : is_dst ? s.dw : s.sw;
+        sl.width = wv == 64 ? 0 : wv;
+    }
+    auto put_pred = [&](int k, const Mask &mk) {
+        Slot &sl = in->slot[k];
+        sl.has_pred = true;
+        sl.predreg = mk.reg;
+        sl.inv = mk.inv;
+    };
+    if (is_branch) {
+        if (s.m.set || s.ff || s.zz) {
+            Mask mk = s.m;
+            if (!mk.set) {
+                mk.reg = 0, mk.inv = true;
+            }
+            put_pred(SV_RS1, mk);
+            in->slot[SV_RS1].zero = s.zz;
+            in->slot[SV_RS1].ffirst = s.ff;
+        }
+        if (s.mode > 0 || s.r >= 0) {
+            Slot &b = in->slot[SV_RS2];
+            b.has_pred = true;
+            b.predreg = s.r < 0 ? 0 : s.r;
+            b.inv = s.mode == 1 || s.mode == 3;
+            b.zero = s.mode == 2 || s.mode == 3;
+            b.ff_any = true;
+            if (!b.fp && b.reg == 0) {
+                b.no_regentry = true; // c.beqz/c.bnez: x0's entry
+            }
+        }
+    } else {
+        Mask dm = s.m.set ? s.m : s.dm;
+        Mask sm = s.m.set ? s.m : s.sm;
+        if (dm.set || s.ff) {
+            if (!dm.set) {
+                dm.reg = 0, dm.inv = true;
+            }
+            put_pred(dst, dm);
+            in->slot[dst].zero = s.zz;
+            in->slot[dst].ffirst = s.ff;
+        }
+        if (twin && sm.set) {
+            put_pred(src, sm);
+        }
+    }
+    // FMV/FNEG/FABS are FSGNJ* with rs1 == rs2: one key for both, or
+    // they stop being twin moves.
+    if (op.cls == SV_OPC_FP && twin && in->slot[SV_RS2].present &&
+        in->slot[SV_RS2].reg == in->slot[SV_RS1].reg &&
+        in->slot[SV_RS2].vec == in->slot[SV_RS1].vec) {
+        in->slot[SV_RS2] = in->slot[SV_RS1];
+    }
+    return true;
 }
 
 void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
@@ -974,7 +1489,7 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     // SUBVL: one value for the block, set by its VL block.
     int subvl = 0;
     for (Inner *in : real) {
-        if (in->suf.vec) {
+        if (in->suf.vec && in->suf.form <= 0) {
             if (subvl && subvl != in->suf.vec) {
                 error(in->loc, "two SUBVL values (/vecN) in one block: SUBVL "
                                "is the block's, set by its VL block (§3.3)");
@@ -992,6 +1507,18 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     // Roles: widths and predicates per slot.
     bool used[2][32] = {};
     for (Inner *in : real) {
+        if (in->suf.form > 0) {
+            // A P48/P64 in the block: its own context, no table applies.
+            if (prefix(*in, false, in->bytes)) {
+                in->len = static_cast<unsigned>(in->bytes.size());
+            }
+            continue;
+        }
+        if (in->suf.vlt.form != SV_VLTYP_NONE) {
+            error(in->loc, "/vl=, /mvl=, /clamp= and /vld= are a P64's own "
+                           "VL (VLtyp, §4.4): write /p64");
+            continue;
+        }
         if (!in->m) {
             // Raw text: every register named is used as itself.
             std::string r = in->raw;
@@ -1017,170 +1544,8 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
             }
             continue;
         }
-        // Decode with the written registers to learn the class and sides.
-        int f[4];
-        for (int k = 0; k < 4; k++) {
-            // Registers above x31 stand in as x8..x15 (non-zero, RVC-
-            // nameable, equal for equal registers: FMV's rs1 == rs2).
-            int reg = in->slot[k].reg;
-            f[k] = reg < 32 ? reg : 8 + reg % 8;
-            if (in->slot[k].three_bit && (f[k] < 8 || f[k] > 15)) {
-                f[k] = 8;
-            }
-        }
-        uint32_t w = encode(*in, f);
-        if (!sv_op_decode(w, &in->op)) {
-            error(in->loc, "'" + in->mnem +
-                               "' with these operands is not a valid RV64GC "
-                               "instruction");
+        if (!analyse(in)) {
             continue;
-        }
-        const sv_op &op = in->op;
-        Suffixes &s = in->suf;
-        bool is_branch = op.cls == SV_OPC_BRANCH;
-        bool is_mem = op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE;
-        bool twin = op.twin;
-        bool scalar_cls = op.cls == SV_OPC_SCALAR || op.cls == SV_OPC_CSR ||
-                          op.cls == SV_OPC_JAL || op.cls == SV_OPC_JALR;
-        bool any_suffix = s.w || s.dw || s.sw || s.m.set || s.sm.set ||
-                          s.dm.set || s.zz || s.ff || s.mode >= 0 || s.r >= 0 ||
-                          s.vec;
-        if (scalar_cls && any_suffix) {
-            error(in->loc, "'" + in->mnem +
-                               "' runs as a plain scalar instruction in a "
-                               "block: no suffix applies to it (§3.7, §5.2)");
-            continue;
-        }
-        if (!is_branch && (s.mode >= 0 || s.r >= 0)) {
-            error(in->loc, "branch modes (/all /any /none /notall) and /r= "
-                           "are for vector branches only");
-            continue;
-        }
-        if (!twin && (s.sm.set || s.dm.set)) {
-            error(in->loc, "/sm= and /dm= are for twin-predicated "
-                           "instructions (loads, stores, moves, "
-                           "conversions); '" +
-                               in->mnem + "' takes /m=");
-            continue;
-        }
-        if (s.m.set && (s.sm.set || s.dm.set)) {
-            error(in->loc, "/m= with /sm= or /dm=: /m= sets both sides");
-            continue;
-        }
-        if (s.w && (s.dw || s.sw)) {
-            error(in->loc, "/w= with /dw= or /sw=: /w= sets both");
-            continue;
-        }
-        if (op.cls == SV_OPC_STORE && s.dw) {
-            error(in->loc, "/dw= on a store: a store has no destination "
-                           "register; use /w=");
-            continue;
-        }
-        if (is_branch && s.dw) {
-            error(in->loc, "/dw= on a branch: a branch has no destination "
-                           "register; use /w=");
-            continue;
-        }
-        if (s.zz && !(s.m.set || s.dm.set)) {
-            error(in->loc, "/zz (zeroing) needs a mask: /m= (or /dm=)");
-            continue;
-        }
-        if (is_branch && s.mode == 3 && s.r < 0) {
-            error(in->loc, "/none without /r=: the ifnone entry with x0 as "
-                           "its mask register is reserved (A46); name a "
-                           "result register with /r=");
-            continue;
-        }
-        if (is_branch && s.r >= 0 && s.mode < 0) {
-            s.mode = 0;
-        }
-        // Destination and source slots.
-        int dst = -1, src = -1;
-        if (op.cls == SV_OPC_LOAD) {
-            dst = SV_RD, src = SV_RS1;
-        } else if (op.cls == SV_OPC_STORE) {
-            dst = SV_RS1, src = SV_RS2;
-        } else if (twin) {
-            dst = SV_RD, src = op.rs1.present ? SV_RS1 : SV_RS2;
-        } else if (!is_branch && op.rd.present) {
-            dst = SV_RD;
-        }
-        if (is_branch) {
-            in->slot[SV_RS1].pred_read = in->slot[SV_RS2].pred_read = true;
-        } else {
-            if (dst >= 0) {
-                in->slot[dst].pred_read = true;
-            }
-            if (twin && src >= 0) {
-                in->slot[src].pred_read = true;
-            }
-        }
-        if ((s.m.set || s.ff) && !is_branch && dst < 0) {
-            error(in->loc, "a predicate on '" + in->mnem +
-                               "', which has no destination to mask");
-            continue;
-        }
-        // Widths (the address register of a load or store keeps its own).
-        for (int k = 0; k < 4; k++) {
-            Slot &sl = in->slot[k];
-            if (!sl.present || (!sl.fp && sl.reg == 0)) {
-                continue;
-            }
-            if (is_mem && k == SV_RS1) {
-                continue;
-            }
-            bool is_dst = k == SV_RD;
-            int wv = s.w ? s.w : is_dst ? s.dw : s.sw;
-            sl.width = wv == 64 ? 0 : wv;
-        }
-        auto put_pred = [&](int k, const Mask &mk) {
-            Slot &sl = in->slot[k];
-            sl.has_pred = true;
-            sl.predreg = mk.reg;
-            sl.inv = mk.inv;
-        };
-        if (is_branch) {
-            if (s.m.set || s.ff || s.zz) {
-                Mask mk = s.m;
-                if (!mk.set) {
-                    mk.reg = 0, mk.inv = true;
-                }
-                put_pred(SV_RS1, mk);
-                in->slot[SV_RS1].zero = s.zz;
-                in->slot[SV_RS1].ffirst = s.ff;
-            }
-            if (s.mode > 0 || s.r >= 0) {
-                Slot &b = in->slot[SV_RS2];
-                b.has_pred = true;
-                b.predreg = s.r < 0 ? 0 : s.r;
-                b.inv = s.mode == 1 || s.mode == 3;
-                b.zero = s.mode == 2 || s.mode == 3;
-                b.ff_any = true;
-                if (!b.fp && b.reg == 0) {
-                    b.no_regentry = true; // c.beqz/c.bnez: x0's entry
-                }
-            }
-        } else {
-            Mask dm = s.m.set ? s.m : s.dm;
-            Mask sm = s.m.set ? s.m : s.sm;
-            if (dm.set || s.ff) {
-                if (!dm.set) {
-                    dm.reg = 0, dm.inv = true;
-                }
-                put_pred(dst, dm);
-                in->slot[dst].zero = s.zz;
-                in->slot[dst].ffirst = s.ff;
-            }
-            if (twin && sm.set) {
-                put_pred(src, sm);
-            }
-        }
-        // FMV/FNEG/FABS are FSGNJ* with rs1 == rs2: one key for both, or
-        // they stop being twin moves.
-        if (op.cls == SV_OPC_FP && twin && in->slot[SV_RS2].present &&
-            in->slot[SV_RS2].reg == in->slot[SV_RS1].reg &&
-            in->slot[SV_RS2].vec == in->slot[SV_RS1].vec) {
-            in->slot[SV_RS2] = in->slot[SV_RS1];
         }
         // Plain registers.
         for (int k = 0; k < 4; k++) {
@@ -1212,7 +1577,7 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     std::vector<Tag> tags;
     for (int pass = 0; pass < 2; pass++)
         for (Inner *in : real) {
-            if (!in->m) {
+            if (!in->m || in->suf.form > 0) {
                 continue;
             }
             for (int k = 0; k < 4; k++) {
@@ -1370,7 +1735,7 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     }
     // A c.beqz/c.bnez mode is x0's entry: any other branch on x0 shares it.
     for (Inner *in : real) {
-        if (!in->m || in->op.cls != SV_OPC_BRANCH) {
+        if (!in->m || in->suf.form > 0 || in->op.cls != SV_OPC_BRANCH) {
             continue;
         }
         const Slot &b = in->slot[SV_RS2];
@@ -1520,6 +1885,10 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
             const Slot &sl = in->slot[k];
             f[k] = sl.tag >= 0 ? tags[sl.tag].key : sl.reg;
         }
+        if (in->suf.form > 0) {
+            opbytes.insert(opbytes.end(), in->bytes.begin(), in->bytes.end());
+            continue;
+        }
         uint32_t w;
         if (!in->m) {
             w = in->len == 2 ? 0x0001 : 0x00000013; // stands for raw text
@@ -1582,7 +1951,7 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     }
     for (size_t i = 0; i < real.size(); i++) {
         Inner *in = real[i];
-        if (!in->m) {
+        if (!in->m || in->suf.form > 0) {
             continue;
         }
         uint32_t w = bytes[ctx.op_offset[i]] |
@@ -1663,7 +2032,12 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
             return reg_name(r, sl.fp);
         };
         std::string line;
-        if (!p->m) {
+        if (p->suf.form > 0) {
+            for (size_t b = 0; b < p->bytes.size(); b += 2) {
+                line += fmt("%s.2byte 0x%04x", b ? "\n    " : "",
+                            p->bytes[b] | p->bytes[b + 1] << 8);
+            }
+        } else if (!p->m) {
             line = p->raw;
         } else {
             const Mnemonic &m = *p->m;

@@ -455,6 +455,209 @@ extern "C" sv_status sv_prefix_decode(const uint8_t *bytes, size_t n,
     return SV_OK;
 }
 
+namespace
+{
+
+bool same_reg(const sv_reg_entry &a, const sv_reg_entry &b, bool x0)
+{
+    if (a.enabled != b.enabled) {
+        return false;
+    }
+    // A scalar x0 reads zero whatever its width.
+    return !a.enabled ||
+           (a.isvec == b.isvec && a.regidx == b.regidx &&
+            (a.elwidth == b.elwidth || (x0 && !a.isvec && a.regidx == 0)));
+}
+
+bool same_pred(const sv_pred_entry &a, const sv_pred_entry &b)
+{
+    return a.enabled == b.enabled &&
+           (!a.enabled || (a.predidx == b.predidx && a.inv == b.inv &&
+                           a.zero == b.zero && a.ffirst == b.ffirst));
+}
+
+bool same_vltyp(const sv_vltyp &a, const sv_vltyp &b)
+{
+    return a.form == b.form && (a.form == SV_VLTYP_NONE ||
+                                (a.vldest == b.vldest && a.value == b.value));
+}
+
+// The RV32 register fields, by slot.
+constexpr Field reg_fields[n_slots] = {{7, 5}, {15, 5}, {20, 5}, {27, 5}};
+
+} // namespace
+
+extern "C" sv_status sv_prefix_encode(const sv_prefix_context *want,
+                                      uint8_t *bytes, const char **why)
+{
+    const char *dummy;
+    const char *&reason = why ? *why : dummy;
+    reason = nullptr;
+    const bool p64 = want->len == 8;
+    if (want->len != 6 && !p64) {
+        reason = "a prefix is 6 (P48) or 8 (P64) bytes";
+        return SV_ILLEGAL_RESERVED_LENGTH;
+    }
+    if ((want->insn & 3) != 3) {
+        reason = "SVPrefix wraps an RV32 opcode, not a compressed one (§4)";
+        return SV_ILLEGAL_PREFIX_TYPE;
+    }
+    const sv_prefix_type type = sv_prefix_type_of(want->insn);
+    if (type == SV_PTYPE_RESERVED) {
+        reason = "no SVPrefix type wraps this opcode: branches, jumps, "
+                 "SYSTEM, MISC-MEM and AMOs are reserved (§4.2, A21)";
+        return SV_ILLEGAL_PREFIX_TYPE;
+    }
+    for (const sv_pred_entry *p : {&want->pred_dest, &want->pred_src}) {
+        if (p->enabled && (p->zero || p->ffirst)) {
+            reason = "SVPrefix has no zeroing and no fail-on-first (§4.2)";
+            return SV_ILLEGAL_PREFIX_FIELD;
+        }
+    }
+    if (!p64 && want->vltyp.form != SV_VLTYP_NONE) {
+        reason = "VLtyp needs a P64 (§4.4)";
+        return SV_ILLEGAL_PREFIX_VLTYP;
+    }
+    if (want->svlen == 1 || want->svlen > 4) {
+        reason = "svlen is 2..4 (§4.2)";
+        return SV_ILLEGAL_PREFIX_FIELD;
+    }
+    sv_op raw;
+    decode_wrapped(want->insn, &raw);
+    const Layout &l = layouts[type];
+    // The request by the written opcode's slots (MV's source is rs1 there;
+    // the decode moves it to rs2, C.MV's form).
+    sv_reg_entry req[n_slots] = {want->rd, want->rs1, want->rs2, want->rs3};
+    if (raw.rs1.present && !raw.rs2.present && !req[s_rs1].enabled &&
+        req[s_rs2].enabled) {
+        req[s_rs1] = req[s_rs2];
+        req[s_rs2] = sv_reg_entry{};
+    }
+    uint32_t insn = want->insn;
+    uint64_t w = p64 ? p64_major : p48_major;
+    for (unsigned s = 0; s < n_slots; s++) {
+        const sv_operand &o = operand(raw, s);
+        if (!o.present) {
+            continue;
+        }
+        const unsigned reg = req[s].regidx;
+        const bool vec = req[s].isvec;
+        bool found = false;
+        for (unsigned c = 0; c < (p64 ? 128u : 64u) && !found; c++) {
+            const unsigned field = c & 31, e5 = (c >> 5) & 1, e6 = c >> 6;
+            if ((l.ext5[s] < 0 && e5) || (l.ext6[s] < 0 && e6)) {
+                continue;
+            }
+            const unsigned r = p64 ? sv_p64_regnum(field, e5, e6)
+                                   : sv_p48_regnum(field, e5, vec);
+            if (r == reg) {
+                insn = reg_fields[s].deposit(insn, field);
+                w |= e5 ? b(l.ext5[s]) : 0;
+                w |= e6 ? b(l.ext6[s]) : 0;
+                found = true;
+            }
+        }
+        if (!found) {
+            reason = p64   ? "a register number over 127"
+                     : vec ? "a P48 vector register is even, x0..x126 (A26)"
+                           : "a P48 scalar register is x0..x63 (A26)";
+            return SV_ILLEGAL_PREFIX_FIELD;
+        }
+        if (vec && l.vbit[s] >= 0) {
+            w |= b(l.vbit[s]);
+        }
+        if (vec && p64 && s == s_rd && l.vd64 >= 0) {
+            w |= b(l.vd64);
+        }
+    }
+    w |= uint64_t{insn >> 2} << 18;
+    w = pf::svlen.deposit(w, want->svlen ? want->svlen - 1u : 0u);
+    if (p64 && want->vltyp.form != SV_VLTYP_NONE) {
+        unsigned bits = 1;
+        for (; bits < 4096; bits++) {
+            sv_vltyp v;
+            if (sv_vltyp_decode(bits, &v) == SV_OK &&
+                same_vltyp(v, want->vltyp)) {
+                break;
+            }
+        }
+        if (bits == 4096) {
+            reason = "a VLtyp P64 cannot say: VL 2..32 (1 with a VL "
+                     "destination) or from x1..x31, MVL 1..32, the VL "
+                     "destination x1..x31 (§4.4)";
+            return SV_ILLEGAL_PREFIX_VLTYP;
+        }
+        w = pf::vltyp.deposit(w, bits);
+    }
+    // The predicate and itype values: the one the decode reads as asked.
+    const unsigned npred = l.pfmt == vitp6 ? 4 : 8;
+    const unsigned nitype = l.pfmt == vtp5 ? 1 : 4;
+    bool any_kind = false, any_width = false, found_any = false;
+    for (unsigned it = 0; it < nitype; it++) {
+        for (unsigned pv = 0; pv < npred; pv++) {
+            uint64_t c = l.pfmt == vtp5 ? w : pf::itype.deposit(w, it);
+            if (l.pfmt == vtp5) {
+                c = pf::pred3.deposit(c, pv);
+            } else {
+                c = pf::pred2.deposit(c, pv & 3);
+                c |= (pv >> 2) ? b(l.t6) : 0;
+            }
+            uint8_t tmp[8];
+            for (unsigned i = 0; i < want->len; i++) {
+                tmp[i] = static_cast<uint8_t>(c >> (8 * i));
+            }
+            sv_prefix_context got;
+            if (sv_prefix_decode(tmp, want->len, &got) != SV_OK) {
+                continue;
+            }
+            sv_reg_entry g[n_slots] = {got.rd, got.rs1, got.rs2, got.rs3};
+            if (raw.rs1.present && !got.op.rs1.present) {
+                g[s_rs1] = g[s_rs2]; // MV
+                g[s_rs2] = sv_reg_entry{};
+            }
+            bool kind = true, width = true, exact = true;
+            for (unsigned s = 0; s < n_slots; s++) {
+                const bool x0 = !operand(raw, s).is_fp;
+                sv_reg_entry a = g[s], r = req[s];
+                exact = exact && same_reg(a, r, false);
+                width = width && same_reg(a, r, x0);
+                a.elwidth = r.elwidth = 0;
+                kind = kind && same_reg(a, r, x0);
+            }
+            any_kind = any_kind || kind;
+            any_width = any_width || (kind && width);
+            if (!kind || !width || !same_pred(got.pred_dest, want->pred_dest) ||
+                !same_pred(got.pred_src, want->pred_src) ||
+                got.svlen != want->svlen ||
+                !same_vltyp(got.vltyp, want->vltyp)) {
+                continue;
+            }
+            // The first that says it, the one with x0's width as asked
+            // if there is one (x0 reads zero at any width).
+            if (!found_any) {
+                memcpy(bytes, tmp, want->len);
+                found_any = true;
+            }
+            if (exact) {
+                memcpy(bytes, tmp, want->len);
+                return SV_OK;
+            }
+        }
+    }
+    if (found_any) {
+        return SV_OK;
+    }
+    reason =
+        !any_kind    ? "an operand's vector bit is its sources' in this prefix "
+                       "type: a destination with no vd bit of its own is a "
+                       "vector when a source is (§4.3)"
+        : !any_width ? "element widths SVPrefix cannot give: one width (itype) "
+                       "for every integer operand but a load's or store's "
+                       "address, none for FP ones (§4.2)"
+                     : "a predicate this prefix type cannot say (§4.2)";
+    return SV_ILLEGAL_PREFIX_FIELD;
+}
+
 extern "C" sv_prefix_loop
 sv_prefix_loop_begin(const sv_prefix_context *p, uint32_t svpstate,
                      unsigned state_mvl, unsigned state_vl,
