@@ -8,8 +8,11 @@
  * several op kinds (§7.2), predication inverted and zeroing, a scalar
  * destination, and MVL 64 (the straight-line form when VL = MVL).
  * C.MV twin-predicated (compress, expand), and gather/scatter faults
- * naming their element.  The meson suite runs it under SV_BACKEND=compiled,
- * general and auto.
+ * naming their element.  SUBVL groups (§5.6: the mask bit and the
+ * fail-on-first test per group, scalars supplying sub-element s) and
+ * resumed loops: a signal handler makes the block go on at its opcode
+ * with STATE's destoffs/dsvoffs set (§1.6), so the loop starts there.
+ * The meson suite runs it under SV_BACKEND=compiled, general and auto.
  *
  * Every block has the VL block `sv_vl_rs1 a7, MVL, SUBVL` (STATE.vl :=
  * a7), so each block runs with several VLs.  Opcode fields: rd a0,
@@ -24,6 +27,7 @@ typedef struct ccase {
     SV_ICASE_HEAD;
     unsigned mvl;
     bool pred, inv, zero, ffirst;
+    unsigned subvl; /* 0: 1 */
 } ccase;
 
 /* Every block here has SUBVL 1. */
@@ -81,55 +85,88 @@ SV_BLOCK_FN(b_addi16, VL1(64) R16(a0, 32, 1, 2) R16(a1, 80, 1, 2)
                           P16(a0, 1, 0, 0) OPS("addi a0, a1, -5"))
 SV_BLOCK_FN(b_cslli8, VL1(16) R16(a0, 40, 1, 1) OPS("sv_c c.slli a0, 3"))
 
+/* SUBVL groups (§5.6). */
+SV_BLOCK_FN(b_sv2_add16_x, VLH(16, 2) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
+                               P16(a0, 0, 1, 0) OPS("add a0, a1, a2"))
+SV_BLOCK_FN(b_sv3_sub8_z,
+            VLH(16, 3) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
+                P16(a0, 1, 0, 0) OPS("sub a0, a1, a2"))
+SV_BLOCK_FN(b_sv4_mul64, VLH(8, 4) R16(a0, 40, 1, 0) R16(a1, 72, 1, 0)
+                             OPS("mul a0, a1, a2"))
+SV_BLOCK_FN(b_sv2_ff_add8,
+            VLH(16, 2) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
+                P16(a0, 0, 1, 1) OPS("add a0, a1, a2"))
+SV_BLOCK_FN(b_sv3_ff_xor16z,
+            VLH(8, 3) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
+                P16(a0, 1, 0, 1) OPS("xor a0, a1, a2"))
+SV_BLOCK_FN(b_sv2_sdst16, VLH(8, 2) R16(a0, 120, 0, 2) R16(a1, 64, 1, 2)
+                              P16(a0, 0, 0, 0) OPS("add a0, a1, a2"))
+SV_BLOCK_FN(b_sv2_sra32_low, VLH(8, 2) R16(a0, 20, 1, 3) R16(a1, 64, 1, 3)
+                                 OPS("sra a0, a1, a2"))
+
 enum { A0 = 10, A1 = 11, A2 = 12, A5 = 15, A6 = 16, A7 = 17 };
 
 static const ccase cases[] = {
     {"mul 32 x untagged", b_mul32_x, IOP_MUL, V(32, 32), V(64, 32), S(A2, 64),
-     0, 0, 64, 0, 0, 0, 0},
+     0, 0, 64, 0, 0, 0, 0, 1},
     {"add 32 + untagged -> 64", b_add32_x_64, IOP_ADD, V(40, 64), V(64, 32),
-     S(A2, 64), 0, 0, 16, 0, 0, 0, 0},
+     S(A2, 64), 0, 0, 16, 0, 0, 0, 0, 1},
     {"add 16 + untagged -> 8", b_add16_x_8, IOP_ADD, V(32, 8), V(64, 16),
-     S(A2, 64), 0, 0, 64, 0, 0, 0, 0},
+     S(A2, 64), 0, 0, 64, 0, 0, 0, 0, 1},
     {"sub untagged - 8, pred inv", b_sub8_x_p, IOP_SUB, V(40, 8), S(A2, 64),
-     V(64, 8), 0, 0, 8, 1, 1, 0, 0},
+     V(64, 8), 0, 0, 8, 1, 1, 0, 0, 1},
     {"srl 16 by untagged", b_srl16_x, IOP_SRL, V(40, 16), V(64, 16), S(A2, 64),
-     0, 0, 16, 0, 0, 0, 0},
+     0, 0, 16, 0, 0, 0, 0, 1},
     {"sra 32 by untagged -> 64", b_sra32_x_64, IOP_SRA, V(40, 64), V(64, 32),
-     S(A2, 64), 0, 0, 8, 0, 0, 0, 0},
+     S(A2, 64), 0, 0, 8, 0, 0, 0, 0, 1},
     {"slt 8 vs untagged, inv zero", b_slt8_x_z, IOP_SLT, V(40, 8), V(64, 8),
-     S(A2, 64), 0, 0, 8, 1, 1, 1, 0},
+     S(A2, 64), 0, 0, 8, 1, 1, 1, 0, 1},
     {"sltu 16 vs 64 -> 8", b_sltu16_64, IOP_SLTU, V(40, 8), V(64, 16),
-     V(96, 64), 0, 0, 8, 0, 0, 0, 0},
+     V(96, 64), 0, 0, 8, 0, 0, 0, 0, 1},
     {"mulh 32 x untagged", b_mulh32_x, IOP_MULH, V(40, 32), V(64, 32),
-     S(A2, 64), 0, 0, 16, 0, 0, 0, 0},
+     S(A2, 64), 0, 0, 16, 0, 0, 0, 0, 1},
     {"mulhu 64 x tagged scalar", b_mulhu64_s, IOP_MULHU, V(40, 64), V(64, 64),
-     S(33, 64), 0, 0, 8, 0, 0, 0, 0},
+     S(33, 64), 0, 0, 8, 0, 0, 0, 0, 1},
     {"addw 16 + untagged", b_addw16_x, IOP_ADDW, V(40, 64), V(64, 16),
-     S(A2, 64), 0, 0, 8, 0, 0, 0, 0},
+     S(A2, 64), 0, 0, 8, 0, 0, 0, 0, 1},
     {"sllw 8 by untagged", b_sllw8_x, IOP_SLLW, V(40, 64), V(64, 8), S(A2, 64),
-     0, 0, 8, 0, 0, 0, 0},
+     0, 0, 8, 0, 0, 0, 0, 1},
     {"add 16 into x18.., pred", b_add16_low, IOP_ADD, V(18, 16), V(64, 16),
-     S(A2, 64), 0, 0, 16, 1, 0, 0, 0},
+     S(A2, 64), 0, 0, 16, 1, 0, 0, 0, 1},
     {"xor 64 from x20..", b_xor64_low, IOP_XOR, V(40, 64), V(20, 64), S(A2, 64),
-     0, 0, 8, 0, 0, 0, 0},
+     0, 0, 8, 0, 0, 0, 0, 1},
     {"and 8 x28.. = x64.. & x30..", b_and8_low, IOP_AND, V(28, 8), V(64, 8),
-     V(30, 8), 0, 0, 16, 0, 0, 0, 0},
+     V(30, 8), 0, 0, 16, 0, 0, 0, 0, 1},
     {"ffirst xor 8 vs untagged", b_ff_xor8_x, IOP_XOR, V(32, 8), V(64, 8),
-     S(A2, 64), 0, 0, 64, 1, 1, 0, 1},
+     S(A2, 64), 0, 0, 64, 1, 1, 0, 1, 1},
     {"ffirst sub 16 - untagged", b_ff_sub16_x, IOP_SUB, V(40, 16), V(64, 16),
-     S(A2, 64), 0, 0, 16, 1, 0, 0, 1},
+     S(A2, 64), 0, 0, 16, 1, 0, 0, 1, 1},
     {"ffirst add 8 zeroing", b_ff_add8z, IOP_ADD, V(40, 8), V(64, 8), V(96, 8),
-     0, 0, 8, 1, 0, 1, 1},
+     0, 0, 8, 1, 0, 1, 1, 1},
     {"ffirst slt 16 vs untagged", b_ff_slt16_x, IOP_SLT, V(40, 16), V(64, 16),
-     S(A2, 64), 0, 0, 16, 1, 1, 0, 1},
+     S(A2, 64), 0, 0, 16, 1, 1, 0, 1, 1},
     {"ffirst xor 32 into x22..", b_ff_xor32_low, IOP_XOR, V(22, 32), V(64, 32),
-     S(A2, 64), 0, 0, 8, 1, 1, 0, 1},
+     S(A2, 64), 0, 0, 8, 1, 1, 0, 1, 1},
     {"scalar dest 16, untagged", b_sdst16_x, IOP_ADD, S(120, 16), V(64, 16),
-     S(A2, 64), 0, 0, 8, 1, 0, 0, 0},
+     S(A2, 64), 0, 0, 8, 1, 0, 0, 0, 1},
     {"addi 16 pred zero", b_addi16, IOP_ADD, V(32, 16), V(80, 16), S(0, 64), 1,
-     -5, 64, 1, 0, 1, 0},
+     -5, 64, 1, 0, 1, 0, 1},
     {"c.slli 8", b_cslli8, IOP_SLL, V(40, 8), V(40, 8), S(0, 64), 1, 3, 16, 0,
-     0, 0, 0},
+     0, 0, 0, 1},
+    {"SUBVL 2 add 16 + untagged, pred inv", b_sv2_add16_x, IOP_ADD, V(40, 16),
+     V(64, 16), S(A2, 64), 0, 0, 16, 1, 1, 0, 0, 2},
+    {"SUBVL 3 sub 8 zeroing", b_sv3_sub8_z, IOP_SUB, V(40, 8), V(64, 8),
+     V(96, 8), 0, 0, 16, 1, 0, 1, 0, 3},
+    {"SUBVL 4 mul 64 x untagged", b_sv4_mul64, IOP_MUL, V(40, 64), V(72, 64),
+     S(A2, 64), 0, 0, 8, 0, 0, 0, 0, 4},
+    {"SUBVL 2 ffirst add 8", b_sv2_ff_add8, IOP_ADD, V(40, 8), V(64, 8),
+     V(96, 8), 0, 0, 16, 1, 1, 0, 1, 2},
+    {"SUBVL 3 ffirst xor 16 zeroing", b_sv3_ff_xor16z, IOP_XOR, V(40, 16),
+     V(64, 16), V(96, 16), 0, 0, 8, 1, 0, 1, 1, 3},
+    {"SUBVL 2 scalar dest 16", b_sv2_sdst16, IOP_ADD, S(120, 16), V(64, 16),
+     S(A2, 64), 0, 0, 8, 1, 0, 0, 0, 2},
+    {"SUBVL 2 sra 32 into x20..", b_sv2_sra32_low, IOP_SRA, V(20, 32),
+     V(64, 32), S(A2, 64), 0, 0, 8, 0, 0, 0, 0, 2},
 };
 
 /*
@@ -164,10 +201,47 @@ static void make_zero(const ccase *c, sv_machine *m, unsigned zk)
     }
 }
 
-static void run_case(const ccase *c, unsigned vlval, uint64_t mask,
-                     unsigned seed)
+/*
+ * A resumed loop (§1.6): the block's first opcode, an untagged load from
+ * address 0, faults; the handler makes the block go on at the next
+ * opcode (PCVBLK's opptr + 2) with STATE's destoffs and dsvoffs set.
+ */
+static volatile unsigned rs_i0, rs_s0, rs_hits, rs_found;
+
+static void resume_handler(int sig, siginfo_t *si, void *uc)
 {
-    sv_machine in, want;
+    uint8_t *rec = sv_frame_record(uc);
+    uint32_t st, pcvblk;
+    sv_state_fields f;
+
+    (void)sig;
+    (void)si;
+    rs_hits++;
+    if (!rec) {
+        /* Bounded: let the load succeed (the check then fails). */
+        ((ucontext_t *)uc)->uc_mcontext.__gregs[6] = (uintptr_t)&rs_hits;
+        return;
+    }
+    rs_found = 1;
+    memcpy(&st, rec + 8, 4);
+    memcpy(&pcvblk, rec + 16, 4);
+    f = sv_state_unpack(st);
+    f.destoffs = rs_i0;
+    f.dsvoffs = rs_s0;
+    st = sv_state_pack(f);
+    pcvblk += 2; /* opptr: the 32-bit load is two halfwords */
+    memcpy(rec + 8, &st, 4);
+    memcpy(rec + 16, &pcvblk, 4);
+}
+
+static void run_case_at(const ccase *c, void (*fn)(sv_regs *), unsigned vlval,
+                        uint64_t mask, unsigned seed, unsigned i0, unsigned s0)
+{
+    sv_machine in, out, want;
+    const unsigned subvl = c->subvl ? c->subvl : 1;
+    struct sigaction sa, old;
+    sv_trap t;
+
     sv_icase_fill(&in, seed, mask, vlval);
     if (c->ffirst) {
         make_zero(c, &in, (seed % 2) ? 0 : 2 * (seed % 5) + 1);
@@ -176,15 +250,100 @@ static void run_case(const ccase *c, unsigned vlval, uint64_t mask,
     sv_iloop l = {
         SV_ICASE_LOOP(c),
         .vl = vlval < c->mvl ? vlval : c->mvl,
-        .subvl = 1,
+        .subvl = subvl,
         SV_ICASE_PRED(c, mask),
+        .i0 = i0,
+        .s0 = s0,
     };
     sv_ref_iloop(&l, &in, &want);
-    want.state = SV_STATE(.maxvl = c->mvl - 1, .vl = A7);
+    want.state = SV_STATE(.maxvl = c->mvl - 1, .vl = A7, .subvl = subvl - 1);
 
-    sv_context("%s, VL %u (a7 %u), mask 0x%llx", c->name, l.vl, vlval,
-               (unsigned long long)mask);
-    SV_RUN_CHECK(c->fn, &in, &want);
+    sv_context("%s, VL %u (a7 %u), mask 0x%llx, from %u.%u", c->name, l.vl,
+               vlval, (unsigned long long)mask, i0, s0);
+    if (fn != c->fn) {
+        in.x[6] = 0; /* t1: the faulting load's address */
+        want.x[6] = 0;
+        memset(&sa, 0, sizeof(sa));
+        sa.sa_sigaction = resume_handler;
+        sa.sa_flags = SA_SIGINFO;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGSEGV, &sa, &old);
+        rs_i0 = i0;
+        rs_s0 = s0;
+        rs_hits = 0;
+        rs_found = 0;
+    }
+    t = sv_exec(fn, &in, &out);
+    if (fn != c->fn) {
+        sigaction(SIGSEGV, &old, NULL);
+        CHECK_EQ(rs_hits, 1);
+        CHECK_EQ(rs_found, 1);
+    }
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+}
+
+static void run_case(const ccase *c, unsigned vlval, uint64_t mask,
+                     unsigned seed)
+{
+    run_case_at(c, c->fn, vlval, mask, seed, 0, 0);
+}
+
+/* The resumed loops: cases[] entries with a faulting load before them. */
+#define RS_OPS(...) "sv_ops\nlw t0, 0(t1)\n" __VA_ARGS__ "\nsv_vblock_end\n"
+#define RVLH(mvl, sub)                                                        \
+    "sv_vblock_begin ext=1\nsv_vl_rs1 rs1=a7, vlmax=" #mvl ", subvl=" #sub "\n"
+SV_BLOCK_FN(r_add16_low, RVLH(16, 1) R16(a0, 18, 1, 2) R16(a1, 64, 1, 2)
+                             P16(a0, 0, 0, 0) RS_OPS("add a0, a1, a2"))
+SV_BLOCK_FN(r_ff_xor8_x, RVLH(64, 1) R16(a0, 32, 1, 1) R16(a1, 64, 1, 1)
+                             P16(a0, 0, 1, 1) RS_OPS("xor a0, a1, a2"))
+SV_BLOCK_FN(r_sv3_sub8_z,
+            RVLH(16, 3) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
+                P16(a0, 1, 0, 0) RS_OPS("sub a0, a1, a2"))
+SV_BLOCK_FN(r_sv2_ff_add8,
+            RVLH(16, 2) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
+                P16(a0, 0, 1, 1) RS_OPS("add a0, a1, a2"))
+SV_BLOCK_FN(r_sv4_mul64, RVLH(8, 4) R16(a0, 40, 1, 0) R16(a1, 72, 1, 0)
+                             RS_OPS("mul a0, a1, a2"))
+
+static const struct {
+    const char *name; /* the cases[] entry */
+    void (*fn)(sv_regs *);
+} resumed[] = {
+    {"add 16 into x18.., pred", r_add16_low},
+    {"ffirst xor 8 vs untagged", r_ff_xor8_x},
+    {"SUBVL 3 sub 8 zeroing", r_sv3_sub8_z},
+    {"SUBVL 2 ffirst add 8", r_sv2_ff_add8},
+    {"SUBVL 4 mul 64 x untagged", r_sv4_mul64},
+};
+
+static void run_resumed(void)
+{
+    static const uint64_t mask = 0xa5a5a5a5a5a5a5a5ull;
+
+    for (size_t i = 0; i < SV_COUNT(resumed); i++) {
+        const ccase *c = NULL;
+
+        for (size_t k = 0; k < SV_COUNT(cases); k++) {
+            if (!strcmp(cases[k].name, resumed[i].name)) {
+                c = &cases[k];
+            }
+        }
+        CHECK_EQ(c != NULL, 1);
+        if (!c) {
+            continue;
+        }
+        for (unsigned n = 0; n < 6; n++) {
+            const unsigned subvl = c->subvl ? c->subvl : 1;
+            const unsigned vl = c->mvl - n % 3;
+            const unsigned i0 = (n * 5 + 1) % vl, s0 = n % subvl;
+
+            run_case_at(c, resumed[i].fn, vl, mask ^ n, (unsigned)(700 + n), i0,
+                        s0);
+        }
+    }
 }
 
 /* ------------------------------------------------ C.MV, twin-predicated
@@ -407,6 +566,7 @@ int main(void)
                    (unsigned)(i * 8 + v + 500));
         }
     }
+    run_resumed();
     gather_faults(false, false);
     gather_faults(false, true);
     gather_faults(true, false);

@@ -188,7 +188,8 @@ typedef struct sv_iloop {
     bool pred;     /* dest has a predicate entry: */
     uint64_t mask; /* after inv */
     bool zero, ffirst;
-    unsigned vlreg; /* STATE.vl, for the ffirst VL cut */
+    unsigned vlreg;  /* STATE.vl, for the ffirst VL cut */
+    unsigned i0, s0; /* a resumed loop: STATE.destoffs, dsvoffs (§1.6) */
 } sv_iloop;
 
 static inline uint64_t sv_ref_src(const uint64_t *x, const sv_opnd *o,
@@ -219,13 +220,13 @@ static inline void sv_ref_iloop(const sv_iloop *c, const sv_machine *in,
     const unsigned vl = anyvec ? c->vl : 1;
     const unsigned subvl = anyvec ? c->subvl : 1;
 
-    for (unsigned i = 0; i < vl; i++) {
+    for (unsigned i = anyvec ? c->i0 : 0; i < vl; i++) {
         const bool active = !anyvec || !c->pred || ((c->mask >> i) & 1);
         bool fail = false;
         if (!active && !c->zero) {
             continue;
         }
-        for (unsigned s = 0; s < subvl; s++) {
+        for (unsigned s = anyvec && i == c->i0 ? c->s0 : 0; s < subvl; s++) {
             const unsigned ke = i * subvl + s;
             uint64_t r = 0;
             if (active) {
@@ -239,8 +240,9 @@ static inline void sv_ref_iloop(const sv_iloop *c, const sv_machine *in,
             fail |= sv_zext(r, c->d.w) == 0;
             if (c->d.vec) {
                 sv_elem_set(want->x, c->d.reg, ke, c->d.w, r);
-            } else if (c->d.w == 64) {
-                want->x[c->d.reg + s] = r;
+            } else if (c->d.w == 64 || subvl > 1) {
+                /* sub-element s; extended to 64 only with SUBVL 1 */
+                sv_elem_set(want->x, c->d.reg, s, c->d.w, r);
             } else {
                 uint64_t v = sv_zext(r, c->d.w);
                 want->x[c->d.reg] = rsg ? sv_sext(v, c->d.w) : v;

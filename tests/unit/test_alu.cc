@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <random>
 
 #include "svcore.h"
 
@@ -430,4 +431,45 @@ TEST(AluExec, Signedness)
     EXPECT_FALSE(sv_alu_sources_signed(SV_ALU_COUNT));
     EXPECT_FALSE(sv_alu_result_signed(SV_ALU_COUNT));
     EXPECT_EQ(sv_alu_exec(SV_ALU_COUNT, 1, 64, 1, 64, false), 0u);
+}
+
+// The exported op table (sv_alu_op_info) is the one sv_alu_exec runs.
+TEST(AluExec, OpTable)
+{
+    std::mt19937_64 rng(22);
+    for (unsigned k = 0; k < SV_ALU_COUNT; k++) {
+        const sv_alu_op op = static_cast<sv_alu_op>(k);
+        const sv_alu_info *info = sv_alu_op_info(op);
+        ASSERT_NE(info, nullptr) << name(op);
+        EXPECT_EQ(info->a_signed, sv_alu_sources_signed(op)) << name(op);
+        EXPECT_EQ(info->r_signed, sv_alu_result_signed(op)) << name(op);
+        EXPECT_EQ(info->b_signed, info->a_signed && op != SV_ALU_MULHSU)
+            << name(op);
+        const bool word = op == SV_ALU_ADDW || op == SV_ALU_SUBW ||
+                          op == SV_ALU_SLLW || op == SV_ALU_SRLW ||
+                          op == SV_ALU_SRAW || op == SV_ALU_MULW ||
+                          op == SV_ALU_DIVW || op == SV_ALU_DIVUW ||
+                          op == SV_ALU_REMW || op == SV_ALU_REMUW;
+        EXPECT_EQ(info->is_word, word) << name(op);
+        const sv_alu_op base = static_cast<sv_alu_op>(info->base);
+        EXPECT_EQ(info->divides, base == SV_ALU_DIV || base == SV_ALU_DIVU ||
+                                     base == SV_ALU_REM || base == SV_ALU_REMU)
+            << name(op);
+        // The base op at a width below 32 is the op itself (§5.5).
+        for (int n = 0; n < 50; n++) {
+            const uint64_t a = rng(), b = rng();
+            EXPECT_EQ(sv_alu_exec(op, a, 16, b, 16, false) & 0xffff,
+                      sv_alu_exec(base, a, 16, b, 16, false) & 0xffff)
+                << name(op);
+            // low_bits: the result's low 8 bits do not depend on rs1's
+            // bits above them (so a wider op's result may be cut).
+            if (info->low_bits) {
+                const uint64_t a2 = a ^ (rng() << 8);
+                EXPECT_EQ(sv_alu_exec(op, a, 64, b, 64, false) & 0xff,
+                          sv_alu_exec(op, a2, 64, b, 64, false) & 0xff)
+                    << name(op) << std::hex << " " << a << " " << b;
+            }
+        }
+    }
+    EXPECT_EQ(sv_alu_op_info(SV_ALU_COUNT), nullptr);
 }

@@ -374,6 +374,22 @@ TEST(Plan, FloatingPoint)
     sv_plan_facts f = facts(8);
     f.knob = SV_KNOB_GENERAL;
     EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_ELEMENTS);
+    // Data-dependent fail-on-first, and mixed widths: the compiled loop
+    // (always a loop), under auto and under compiled.
+    sv_vblock_context ff = c;
+    ff.fp_preds[8] = pred(7, 0, 0, 1);
+    p = plan(resolve(ff, fadd_d), facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    sv_vblock_context mix = c;
+    mix.fp_regs[12] = reg(56, 1, 32); // a packed 32-bit source
+    EXPECT_EQ(plan(resolve(mix, fadd_d), facts(8)).backend,
+              SV_BACKEND_COMPILED);
+    f = facts(8);
+    f.knob = SV_KNOB_COMPILED;
+    EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_COMPILED);
+    // The FP twins stay on their paths.
+    EXPECT_NE(plan(resolve(c, fsgnj_d_same), f).backend, SV_BACKEND_COMPILED);
 }
 
 TEST(Plan, PrefixLoops)

@@ -99,6 +99,12 @@ DEF_SV_FP_HELPERS(madd)
 DEF_SV_FP_HELPERS(msub)
 DEF_SV_FP_HELPERS(nmsub)
 DEF_SV_FP_HELPERS(nmadd)
+/*
+ * One FP element of the compiled element loop (sv_fpu.c, the SVFPE
+ * descriptor, the sources' raw bits): the result.  Only fp_status is
+ * touched (the rounding mode the translator set, the accrued flags).
+ */
+DEF_HELPER_FLAGS_5(sv_fp_elem, TCG_CALL_NO_RWG, i64, env, i32, i64, i64, i64)
 /* FMV/FNEG/FABS and FCVT between FP widths without predicates. */
 DEF_HELPER_2(sv_fp_twin, tl, env, i64)
 /* The compares FEQ FLT FLE: an integer vector destination. */

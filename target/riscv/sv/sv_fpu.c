@@ -414,3 +414,54 @@ target_ulong HELPER(sv_fp_twin)(CPURISCVState *env, uint64_t desc)
     }
     return 0;
 }
+
+/*
+ * One element of a single-predicated FP op for the compiled element loop
+ * (trans_sv_compiled.c.inc, SVFPE descriptor), as sv_elements.c's
+ * sv_compute does it: each source unboxed when at the default width and
+ * converted to the operation width (in order, so the accrued flags are
+ * the same), the op (sv_fpu.h), the result converted to the
+ * destination's width and NaN-boxed at the default width; a compare's
+ * integer result as it is.
+ */
+static uint64_t sv_fp_elem_src(uint64_t raw, unsigned w, bool boxed,
+                               unsigned opw, float_status *st)
+{
+    return sv_fp_convert(boxed ? sv_fp_unbox(raw, w) : raw, w, opw, st);
+}
+
+uint64_t HELPER(sv_fp_elem)(CPURISCVState *env, uint32_t desc, uint64_t a,
+                            uint64_t b, uint64_t c)
+{
+    float_status *st = &env->fp_status;
+    sv_fp_op op = FIELD_EX32(desc, SVFPE, OP);
+    unsigned nsrc = FIELD_EX32(desc, SVFPE, NSRC);
+    unsigned opw = 8 << FIELD_EX32(desc, SVFPE, OPW);
+    unsigned wd = 8 << FIELD_EX32(desc, SVFPE, WD);
+    uint64_t v;
+
+    a = sv_fp_elem_src(a, 8 << FIELD_EX32(desc, SVFPE, WA),
+                       FIELD_EX32(desc, SVFPE, BA), opw, st);
+    b = nsrc < 2 ? 0
+                 : sv_fp_elem_src(b, 8 << FIELD_EX32(desc, SVFPE, WB),
+                                  FIELD_EX32(desc, SVFPE, BB), opw, st);
+    c = nsrc < 3 ? 0
+                 : sv_fp_elem_src(c, 8 << FIELD_EX32(desc, SVFPE, WC),
+                                  FIELD_EX32(desc, SVFPE, BC), opw, st);
+    switch (opw) {
+    case 16:
+        v = sv_fp_compute16(op, a, b, c, st);
+        break;
+    case 32:
+        v = sv_fp_compute32(op, a, b, c, st);
+        break;
+    default:
+        v = sv_fp_compute64(op, a, b, c, st);
+        break;
+    }
+    if (FIELD_EX32(desc, SVFPE, CMP)) {
+        return v;
+    }
+    v = sv_fp_convert(v, opw, wd, st);
+    return FIELD_EX32(desc, SVFPE, BD) ? sv_fp_box(v, wd) : v;
+}

@@ -50,6 +50,38 @@ FIELD(SVFP, SRCW, 51, 2)
 FIELD(SVFP, DSTW, 53, 2)
 FIELD(SVFP, TWOP, 55, 2)
 
+/*
+ * helper_sv_fp_elem's descriptor (the compiled element loop): one
+ * element of a single-predicated FP op (op OP), NSRC sources of widths
+ * 8 << WA/WB/WC bits, read raw; BA/BB/BC: the source is at the default
+ * width (NaN-boxed in its 64-bit register); the operation at 8 << OPW
+ * bits; CMP: the integer result of FEQ/FLT/FLE, else the result at
+ * 8 << WD bits, NaN-boxed when BD.
+ */
+FIELD(SVFPE, OP, 0, 5)
+FIELD(SVFPE, NSRC, 5, 2)
+FIELD(SVFPE, OPW, 7, 2)
+FIELD(SVFPE, WA, 9, 2)
+FIELD(SVFPE, WB, 11, 2)
+FIELD(SVFPE, WC, 13, 2)
+FIELD(SVFPE, WD, 15, 2)
+FIELD(SVFPE, BA, 17, 1)
+FIELD(SVFPE, BB, 18, 1)
+FIELD(SVFPE, BC, 19, 1)
+FIELD(SVFPE, BD, 20, 1)
+FIELD(SVFPE, CMP, 21, 1)
+
+/*
+ * A default-width result in its 64-bit register: NaN-boxed below 64 (also
+ * the translator's: a zeroed element is sv_fp_box(0, width)).
+ */
+static inline uint64_t sv_fp_box(uint64_t v, unsigned width)
+{
+    return width == 32   ? (uint32_t)v | MAKE_64BIT_MASK(32, 32)
+           : width == 16 ? (uint16_t)v | MAKE_64BIT_MASK(16, 48)
+                         : v;
+}
+
 #ifndef SV_FPU_DESC_ONLY
 #include "fpu/softfloat.h"
 
@@ -68,14 +100,6 @@ static inline uint64_t sv_fp_unbox(uint64_t raw, unsigned width)
         return (raw >> 16) == MAKE_64BIT_MASK(0, 48) ? (uint16_t)raw : 0x7e00u;
     }
     return raw;
-}
-
-/* A default-width result in its 64-bit register: NaN-boxed below 64. */
-static inline uint64_t sv_fp_box(uint64_t v, unsigned width)
-{
-    return width == 32   ? (uint32_t)v | MAKE_64BIT_MASK(32, 32)
-           : width == 16 ? (uint16_t)v | MAKE_64BIT_MASK(16, 48)
-                         : v;
 }
 
 /* An FP value converted between widths (16, 32, 64), as FCVT does. */

@@ -748,6 +748,31 @@ bool sv_op_decode(uint32_t insn, sv_op *out);
 uint64_t sv_alu_exec(sv_alu_op op, uint64_t a, unsigned wa, uint64_t b,
                      unsigned wb, bool b_is_imm);
 
+/*
+ * The integer op table (alu.cc, one constexpr row per sv_alu_op): what
+ * sv_alu_exec does for op, for every consumer that runs the op itself
+ * (the compiled element loop's TCG, the specialised helpers, the
+ * planner).  base is the operation done at opw; a *W op (is_word) works
+ * at sv_alu_word_width(opw).  Each source is sign-extended to opw when
+ * its flag says so (else zero-extended), and the opw-bit result is
+ * sign-extended when r_signed.  low_bits: the result's low n bits depend
+ * only on the sources' low n bits (ADD, SUB, logic, SLL, MUL), so the op
+ * may run wider than opw when only n <= opw result bits are kept.
+ * divides: the op divides (RV64M's by-zero and overflow results).
+ */
+typedef struct sv_alu_info {
+    uint8_t base; /* sv_alu_op */
+    bool a_signed;
+    bool b_signed;
+    bool r_signed;
+    bool is_word;
+    bool low_bits;
+    bool divides;
+} sv_alu_info;
+
+/* op's row, or NULL for op >= SV_ALU_COUNT. */
+const sv_alu_info *sv_alu_op_info(sv_alu_op op);
+
 /* Whether op's sources are sign-extended to opw (SLT, SRA, MULH, DIV, REM,
  * *W ops other than SRLW/DIVUW/REMUW) — MULHSU: rs1 only (true is
  * returned for MULHSU; its rs2 is zero-extended). */

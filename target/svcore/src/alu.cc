@@ -42,45 +42,55 @@ constexpr unsigned norm_width(unsigned w)
     return w == 0 || w > xlen ? xlen : w;
 }
 
-// The scalar operation a *W op performs at opw, and the signedness of
-// each op's sources and result.
-struct OpInfo {
-    sv_alu_op base; // the operation done at opw
-    bool a_signed;  // rs1 is sign-extended to opw
-    bool b_signed;  // rs2 is sign-extended to opw
-    bool r_signed;  // the opw-bit result is sign-extended to 64
-    bool is_word;   // *W: opw is at most 32
-};
+// The op table (svcore.h, sv_alu_info): base op, source and result
+// signedness, *W, low-bits-only, divides.
+constexpr sv_alu_info row(sv_alu_op base, bool a_signed, bool b_signed,
+                          bool r_signed, bool is_word)
+{
+    const bool low = base == SV_ALU_ADD || base == SV_ALU_SUB ||
+                     base == SV_ALU_SLL || base == SV_ALU_XOR ||
+                     base == SV_ALU_OR || base == SV_ALU_AND ||
+                     base == SV_ALU_MUL;
+    const bool divides = base == SV_ALU_DIV || base == SV_ALU_DIVU ||
+                         base == SV_ALU_REM || base == SV_ALU_REMU;
+    return sv_alu_info{static_cast<uint8_t>(base),
+                       a_signed,
+                       b_signed,
+                       r_signed,
+                       is_word,
+                       low,
+                       divides};
+}
 
-constexpr OpInfo op_info[SV_ALU_COUNT] = {
-    /* ADD    */ {SV_ALU_ADD, false, false, false, false},
-    /* SUB    */ {SV_ALU_SUB, false, false, false, false},
-    /* SLL    */ {SV_ALU_SLL, false, false, false, false},
-    /* SLT    */ {SV_ALU_SLT, true, true, false, false},
-    /* SLTU   */ {SV_ALU_SLTU, false, false, false, false},
-    /* XOR    */ {SV_ALU_XOR, false, false, false, false},
-    /* SRL    */ {SV_ALU_SRL, false, false, false, false},
-    /* SRA    */ {SV_ALU_SRA, true, true, true, false},
-    /* OR     */ {SV_ALU_OR, false, false, false, false},
-    /* AND    */ {SV_ALU_AND, false, false, false, false},
-    /* ADDW   */ {SV_ALU_ADD, true, true, true, true},
-    /* SUBW   */ {SV_ALU_SUB, true, true, true, true},
-    /* SLLW   */ {SV_ALU_SLL, true, true, true, true},
-    /* SRLW   */ {SV_ALU_SRL, false, false, true, true},
-    /* SRAW   */ {SV_ALU_SRA, true, true, true, true},
-    /* MUL    */ {SV_ALU_MUL, false, false, false, false},
-    /* MULH   */ {SV_ALU_MULH, true, true, true, false},
-    /* MULHSU */ {SV_ALU_MULHSU, true, false, true, false},
-    /* MULHU  */ {SV_ALU_MULHU, false, false, false, false},
-    /* DIV    */ {SV_ALU_DIV, true, true, true, false},
-    /* DIVU   */ {SV_ALU_DIVU, false, false, false, false},
-    /* REM    */ {SV_ALU_REM, true, true, true, false},
-    /* REMU   */ {SV_ALU_REMU, false, false, false, false},
-    /* MULW   */ {SV_ALU_MUL, true, true, true, true},
-    /* DIVW   */ {SV_ALU_DIV, true, true, true, true},
-    /* DIVUW  */ {SV_ALU_DIVU, false, false, true, true},
-    /* REMW   */ {SV_ALU_REM, true, true, true, true},
-    /* REMUW  */ {SV_ALU_REMU, false, false, true, true},
+constexpr sv_alu_info op_info[SV_ALU_COUNT] = {
+    /* ADD    */ row(SV_ALU_ADD, false, false, false, false),
+    /* SUB    */ row(SV_ALU_SUB, false, false, false, false),
+    /* SLL    */ row(SV_ALU_SLL, false, false, false, false),
+    /* SLT    */ row(SV_ALU_SLT, true, true, false, false),
+    /* SLTU   */ row(SV_ALU_SLTU, false, false, false, false),
+    /* XOR    */ row(SV_ALU_XOR, false, false, false, false),
+    /* SRL    */ row(SV_ALU_SRL, false, false, false, false),
+    /* SRA    */ row(SV_ALU_SRA, true, true, true, false),
+    /* OR     */ row(SV_ALU_OR, false, false, false, false),
+    /* AND    */ row(SV_ALU_AND, false, false, false, false),
+    /* ADDW   */ row(SV_ALU_ADD, true, true, true, true),
+    /* SUBW   */ row(SV_ALU_SUB, true, true, true, true),
+    /* SLLW   */ row(SV_ALU_SLL, true, true, true, true),
+    /* SRLW   */ row(SV_ALU_SRL, false, false, true, true),
+    /* SRAW   */ row(SV_ALU_SRA, true, true, true, true),
+    /* MUL    */ row(SV_ALU_MUL, false, false, false, false),
+    /* MULH   */ row(SV_ALU_MULH, true, true, true, false),
+    /* MULHSU */ row(SV_ALU_MULHSU, true, false, true, false),
+    /* MULHU  */ row(SV_ALU_MULHU, false, false, false, false),
+    /* DIV    */ row(SV_ALU_DIV, true, true, true, false),
+    /* DIVU   */ row(SV_ALU_DIVU, false, false, false, false),
+    /* REM    */ row(SV_ALU_REM, true, true, true, false),
+    /* REMU   */ row(SV_ALU_REMU, false, false, false, false),
+    /* MULW   */ row(SV_ALU_MUL, true, true, true, true),
+    /* DIVW   */ row(SV_ALU_DIV, true, true, true, true),
+    /* DIVUW  */ row(SV_ALU_DIVU, false, false, true, true),
+    /* REMW   */ row(SV_ALU_REM, true, true, true, true),
+    /* REMUW  */ row(SV_ALU_REMU, false, false, true, true),
 };
 
 constexpr bool valid_op(sv_alu_op op)
@@ -184,7 +194,7 @@ extern "C" uint64_t sv_alu_exec(sv_alu_op op, uint64_t a, unsigned wa,
     if (!valid_op(op)) {
         return 0;
     }
-    const OpInfo &info = op_info[op];
+    const sv_alu_info &info = op_info[op];
     wa = norm_width(wa);
     wb = norm_width(wb);
     unsigned opw = b_is_imm ? wa : (wa > wb ? wa : wb);
@@ -195,7 +205,7 @@ extern "C" uint64_t sv_alu_exec(sv_alu_op op, uint64_t a, unsigned wa,
     // An immediate is already sign-extended: it is only truncated.
     const uint64_t eb =
         b_is_imm ? zext(b, opw) : extend(b, wb < opw ? wb : opw, info.b_signed);
-    const uint64_t r = compute(info.base, ea, eb, opw);
+    const uint64_t r = compute(static_cast<sv_alu_op>(info.base), ea, eb, opw);
     return extend(r, opw, info.r_signed);
 }
 
@@ -207,4 +217,9 @@ extern "C" bool sv_alu_sources_signed(sv_alu_op op)
 extern "C" bool sv_alu_result_signed(sv_alu_op op)
 {
     return valid_op(op) && op_info[op].r_signed;
+}
+
+extern "C" const sv_alu_info *sv_alu_op_info(sv_alu_op op)
+{
+    return valid_op(op) ? &op_info[op] : nullptr;
 }

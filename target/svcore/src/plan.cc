@@ -555,12 +555,70 @@ bool compiled_mem_shape(const sv_resolved_op &r)
            r.ffirst == SV_FFIRST_NONE;
 }
 
+// A single-predicated FP op with a vector operand: arithmetic at any
+// width mix of its FP sources, or a compare into integer elements
+// (helper_sv_fp_elem per element, the loop forms only).
+bool compiled_fp_shape(const sv_resolved_op &r)
+{
+    const sv_resolved_operand &rd = r.opnd[SV_RD];
+    bool cmp = false;
+    unsigned nsrc = 2;
+
+    switch (r.op.fp) {
+    case SV_FP_SQRT:
+        nsrc = 1;
+        break;
+    case SV_FP_ADD:
+    case SV_FP_SUB:
+    case SV_FP_MUL:
+    case SV_FP_DIV:
+    case SV_FP_MIN:
+    case SV_FP_MAX:
+    case SV_FP_SGNJ:
+    case SV_FP_SGNJN:
+    case SV_FP_SGNJX:
+        break;
+    case SV_FP_EQ:
+    case SV_FP_LT:
+    case SV_FP_LE:
+        cmp = true;
+        break;
+    case SV_FP_MADD:
+    case SV_FP_MSUB:
+    case SV_FP_NMSUB:
+    case SV_FP_NMADD:
+        nsrc = 3;
+        break;
+    default:
+        return false;
+    }
+    if (r.kind != SV_EXEC_ELEMENTS || r.uses_svpstate || r.twin || !r.vector ||
+        !rd.present || rd.is_fp == cmp ||
+        (cmp ? !compiled_int_operand_ok(rd)
+             : rd.width != 16 && rd.width != 32 && rd.width != 64)) {
+        return false;
+    }
+    for (unsigned k = SV_RS1; k <= SV_RS3; k++) {
+        const sv_resolved_operand &o = r.opnd[k];
+
+        if (o.present != (k - SV_RS1 < nsrc) ||
+            (o.present &&
+             (!o.is_fp || (o.width != 16 && o.width != 32 && o.width != 64)))) {
+            return false;
+        }
+    }
+    return true;
+}
+
 bool compiled_shape(const sv_resolved_op &r)
 {
     const sv_op &op = r.op;
 
     if (r.kind == SV_EXEC_MEMORY) {
         return compiled_mem_shape(r);
+    }
+    if (op.cls == SV_OPC_FP) {
+        return compiled_fp_shape(r);
     }
     if (r.kind != SV_EXEC_ELEMENTS || r.uses_svpstate || op.cls != SV_OPC_INT ||
         op.alu >= SV_ALU_COUNT || !r.opnd[SV_RD].present ||
@@ -591,7 +649,7 @@ unsigned compiled_max_vl(const sv_resolved_op &r)
 {
     unsigned max = 64;
 
-    for (unsigned k = SV_RD; k <= SV_RS2; k++) {
+    for (unsigned k = SV_RD; k <= SV_RS3; k++) {
         const sv_resolved_operand &o = r.opnd[k];
 
         if (o.present && o.isvec) {
@@ -611,30 +669,20 @@ unsigned compiled_max_vl(const sv_resolved_op &r)
 // block's VL block, so STATE.vl is vl_reg, SUBVL the block's and the
 // offsets 0), every vector operand inside the register file at VL = MVL,
 // and enough of the TB's unroll budget.  Division takes temps of its own
-// per element, so it always loops; twins and memory always loop.
+// per element, so it always loops; twins, memory and FP always loop.
 void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
 {
-    bool divides = false;
+    const sv_alu_info *info =
+        r.op.cls == SV_OPC_INT
+            ? sv_alu_op_info(static_cast<sv_alu_op>(r.op.alu))
+            : nullptr;
+    const bool divides = info && info->divides;
 
-    switch (r.op.alu) {
-    case SV_ALU_DIV:
-    case SV_ALU_DIVU:
-    case SV_ALU_REM:
-    case SV_ALU_REMU:
-    case SV_ALU_DIVW:
-    case SV_ALU_DIVUW:
-    case SV_ALU_REMW:
-    case SV_ALU_REMUW:
-        divides = true;
-        break;
-    default:
-        break;
-    }
     p.backend = SV_BACKEND_COMPILED;
     p.max_vl = compiled_max_vl(r);
-    p.unroll = r.kind == SV_EXEC_ELEMENTS && !divides && !r.twin && r.vector &&
-               unrollable(f) && f.unroll_budget >= f.known_mvl &&
-               p.max_vl >= f.known_mvl;
+    p.unroll = r.kind == SV_EXEC_ELEMENTS && r.op.cls == SV_OPC_INT &&
+               !divides && !r.twin && r.vector && unrollable(f) &&
+               f.unroll_budget >= f.known_mvl && p.max_vl >= f.known_mvl;
     if (p.unroll) {
         p.unroll_cost = f.known_mvl;
     }
