@@ -45,14 +45,47 @@ per_elem() { # kernel impl vl
     fi
     echo "$c" | awk '{ printf($1 < 100 ? "%.1f" : "%.0f", $1) }'
 }
+# The planned SV ops of a kernel's loop: the distinct opcode addresses
+# QEMU's -d sv_plan names in a VL 8 run (a fused load + branch is one).
+planned_ops() { # kernel
+    "$qemu" -cpu "$cpu" -d sv_plan -D "$tmp/plan" "$prog" "$1" sv 8 1 \
+        >/dev/null 2>&1 || { echo 0; return; }
+    sed -n 's/^sv_plan: pc=\(0x[0-9a-f]*\) .*/\1/p' "$tmp/plan" | sort -u |
+        wc -l
+}
 printf '\nhost instructions per element (callgrind)\n'
 printf '%-10s %8s %8s %8s %8s %10s\n' kernel scalar "SV VL1" "SV VL8" "SV VL64" "VL64/scal"
+: >"$tmp/fit"
 for k in $kernels; do
     s=$(per_elem $k scalar 64)
     v1=$(per_elem $k sv 1) v8=$(per_elem $k sv 8) v64=$(per_elem $k sv 64)
     ratio=$(echo "$v64 $s" | awk '{ printf "%.2f", $1 / $2 }')
     printf '%-10s %8s %8s %8s %8s %10s\n' $k "$s" "$v1" "$v8" "$v64" "$ratio"
+    echo "$k $v1 $v8 $v64 $(planned_ops $k)" >>"$tmp/fit"
 done
+# Per element, cost(VL) / VL = a / VL + b: a is what one pass of the
+# loop (the VBLOCK's entry, VL block, per-op set-up and exit, and the
+# scalar loop control) costs whatever VL is, b what each element adds.
+# Least squares over VL 1, 8 and 64 on the per-element figures (each
+# counts alike; on whole-pass costs VL 64 would decide alone).  64 is 32
+# for add64 and saxpy64 (SV_ADD64).  a / ops: the fixed cost per planned op.
+printf '\nfixed cost per loop pass and per element: cost(VL) = a + b * VL\n'
+printf '%-10s %8s %8s %5s %8s %9s\n' kernel a b ops "a/ops" "worst fit"
+awk '{
+    k = $1; n = 3; v[1] = 1; v[2] = 8; v[3] = (k == "add64" || k == "saxpy64") ? 32 : 64
+    c[1] = $2; c[2] = $3; c[3] = $4; ops = $5
+    sx = sy = sxx = sxy = 0
+    for (i = 1; i <= n; i++) {
+        x = 1 / v[i]; sx += x; sy += c[i]; sxx += x * x; sxy += x * c[i]
+    }
+    a = (n * sxy - sx * sy) / (n * sxx - sx * sx); b = (sy - a * sx) / n
+    worst = 0
+    for (i = 1; i <= n; i++) {
+        e = (a / v[i] + b - c[i]) / c[i]; if (e < 0) e = -e; if (e > worst) worst = e
+    }
+    printf "%-10s %8.1f %8.2f %5d %8s %8.1f%%\n", k, a, b, ops,
+        ops ? sprintf("%.1f", a / ops) : "-", 100 * worst
+}' "$tmp/fit"
 echo "(add64's and saxpy64's VL64 column runs VL 32;"
 echo " < 1 in the last column: SV is cheaper)"
 echo "(sel16: 16-bit predicated select; memchr, memchrff: glibc's memchr as"
