@@ -538,8 +538,14 @@ bool compiled_int_operand_ok(const sv_resolved_operand &o)
                                        o.width == 32 || o.width == 64));
 }
 
-// Indexed loads and stores (§8.1: a vector address register, one 64-bit
-// address per element, the access not cut by its width, §8.2).
+// Loads and stores of integer elements into or from a vector, without
+// fail-on-first: unit-stride (§8.1: a scalar address register, element k
+// at X[rs1] + imm + k * es) or indexed (a vector address register, one
+// 64-bit address per register, read whole; §8.2: an address register's
+// elwidth narrower than the op cuts each access into eb elements, element
+// k at X[rs1 + k / eb] + imm + (k mod eb) * es), predicated or not (a
+// predicate makes it the twin loop, §5.4).  Under auto the unit-stride
+// fast paths come first.
 bool compiled_mem_shape(const sv_resolved_op &r)
 {
     const sv_op &op = r.op;
@@ -549,10 +555,50 @@ bool compiled_mem_shape(const sv_resolved_op &r)
 
     return !r.uses_svpstate &&
            (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) && a.present &&
-           a.isvec && !a.overridden && !a.is_fp && r.mem_es == op.mem_bytes &&
-           d.present && d.isvec && !d.is_fp && compiled_int_operand_ok(d) &&
-           !r.pred_dest.enabled && !r.pred_src.enabled &&
+           !a.is_fp && r.mem_es >= 1 && r.mem_es <= op.mem_bytes && d.present &&
+           d.isvec && !d.is_fp && compiled_int_operand_ok(d) &&
            r.ffirst == SV_FFIRST_NONE;
+}
+
+// The longest VL of an access whose register elements and (indexed)
+// address registers all lie in the register file (the reference loop
+// raises illegal instruction beyond it, §5.5).
+unsigned compiled_mem_max_vl(const sv_resolved_op &r)
+{
+    const sv_resolved_operand &a = r.opnd[SV_RS1];
+    const sv_resolved_operand &d =
+        r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD];
+    unsigned stride = d.overridden ? d.width / 8 : 8;
+    unsigned eb = r.op.mem_bytes / r.mem_es;
+    unsigned max = std::min(64u, (file_bytes - 8 * d.reg) / stride);
+
+    return a.isvec ? std::min(max, (128u - a.reg) * eb) : max;
+}
+
+// TCG temps the compiled access takes of its own (its two forms'
+// scratch, each used in one extended basic block: trans_sv_compiled_mem).
+constexpr unsigned compiled_mem_temps = 9;
+
+// The compiled access's plan: straight-line when it is not predicated,
+// MVL is known (the TB ran the block's VL block), its register elements
+// and address registers lie inside the register file at VL = MVL and the
+// unroll budget allows (an element body each), else the loop (the twin
+// loop when predicated); the general loop when the TB has no temps left
+// for its scratch.
+void plan_compiled_mem(const sv_plan_facts &f, const sv_resolved_op &r,
+                       sv_plan &p)
+{
+    if (!temps_fit(f, compiled_mem_temps)) {
+        p.backend = SV_BACKEND_ELEMENTS;
+        return;
+    }
+    p.backend = SV_BACKEND_COMPILED;
+    p.max_vl = compiled_mem_max_vl(r);
+    p.unroll = !r.pred_dest.enabled && !r.pred_src.enabled && unrollable(f) &&
+               f.unroll_budget >= f.known_mvl && p.max_vl >= f.known_mvl;
+    if (p.unroll) {
+        p.unroll_cost = f.known_mvl;
+    }
 }
 
 bool compiled_shape(const sv_resolved_op &r)
@@ -600,22 +646,54 @@ unsigned compiled_max_vl(const sv_resolved_op &r)
             max = std::min(max, (file_bytes - 8 * o.reg) / stride);
         }
     }
-    if (r.kind == SV_EXEC_MEMORY) {
-        // One address register per element.
-        max = std::min(max, 128u - r.opnd[SV_RS1].reg);
-    }
     return max;
+}
+
+// C.MV's twin loop (trans_sv_compiled_twin): straight-line when MVL is
+// known, the unroll budget allows, both sides are vectors inside
+// x32..x127 at VL = MVL (no TCG global holds an element), at most one
+// side is predicated, neither zeroing, and there is no fail-on-first
+// (the predicated side's element is then the constant, the other side's
+// a pointer moved on by each copy); else the loop over the run-time VL.
+void plan_compiled_twin(const sv_plan_facts &f, const sv_resolved_op &r,
+                        sv_plan &p)
+{
+    const sv_resolved_operand &s = r.opnd[SV_RS2];
+    const sv_resolved_operand &d = r.opnd[SV_RD];
+    const sv_pred_entry &pd = r.pred_dest;
+    const sv_pred_entry &ps = r.pred_src;
+
+    p.backend = SV_BACKEND_COMPILED;
+    p.max_vl = compiled_max_vl(r);
+    p.unroll = unrollable(f) && f.unroll_budget >= f.known_mvl &&
+               p.max_vl >= f.known_mvl && temps_fit(f, 3) && s.isvec &&
+               d.isvec && s.reg >= 32 && d.reg >= 32 &&
+               !(pd.enabled && ps.enabled) && !(pd.enabled && pd.zero) &&
+               !(ps.enabled && ps.zero) && !(pd.enabled && pd.ffirst) &&
+               r.ffirst == SV_FFIRST_NONE;
+    if (p.unroll) {
+        p.unroll_cost = f.known_mvl;
+    }
 }
 
 // The compiled loop's straight-line form: MVL known (the TB ran the
 // block's VL block, so STATE.vl is vl_reg, SUBVL the block's and the
 // offsets 0), every vector operand inside the register file at VL = MVL,
 // and enough of the TB's unroll budget.  Division takes temps of its own
-// per element, so it always loops; twins and memory always loop.
+// per element, so it always loops; twins and indexed accesses are
+// plan_compiled_twin's and plan_compiled_mem's.
 void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
 {
     bool divides = false;
 
+    if (r.kind == SV_EXEC_MEMORY) {
+        plan_compiled_mem(f, r, p);
+        return;
+    }
+    if (r.twin) {
+        plan_compiled_twin(f, r, p);
+        return;
+    }
     switch (r.op.alu) {
     case SV_ALU_DIV:
     case SV_ALU_DIVU:
