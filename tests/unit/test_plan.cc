@@ -333,12 +333,18 @@ TEST(Plan, IndexedAccessesCompiled)
     EXPECT_EQ(p.max_vl, 64u);
     EXPECT_TRUE(p.save_opc);
     // MVL unknown or the budget short: the loop over the run-time VL.
+    // The loop runs steps of 8 elements while the budget has 8 bodies.
     p = plan(r, facts(0));
     EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
     EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.step, 8u);
+    EXPECT_EQ(p.unroll_cost, 8u);
     sv_plan_facts f = facts(64);
     f.unroll_budget = 63;
     EXPECT_FALSE(plan(r, f).unroll);
+    EXPECT_EQ(plan(r, f).step, 8u);
+    f.unroll_budget = 7;
+    EXPECT_EQ(plan(r, f).step, 0u);
     // No TCG temps left for its scratch: the general loop.
     f = facts(64);
     f.temps_used = f.temps_max / 2 - 4;

@@ -577,14 +577,18 @@ unsigned compiled_mem_max_vl(const sv_resolved_op &r)
 
 // TCG temps the compiled access takes of its own (its two forms'
 // scratch, each used in one extended basic block: trans_sv_compiled_mem).
-constexpr unsigned compiled_mem_temps = 9;
+constexpr unsigned compiled_mem_temps = 19;
+// Elements per iteration of the loop form's first loop (a power of two,
+// at least the most elements of one address register, 8).
+constexpr unsigned compiled_mem_step = 8;
 
 // The compiled access's plan: straight-line when it is not predicated,
 // MVL is known (the TB ran the block's VL block), its register elements
 // and address registers lie inside the register file at VL = MVL and the
 // unroll budget allows (an element body each), else the loop (the twin
-// loop when predicated); the general loop when the TB has no temps left
-// for its scratch.
+// loop when predicated; unpredicated, in steps of compiled_mem_step
+// elements when the budget has that many bodies left); the general loop
+// when the TB has no temps left for its scratch.
 void plan_compiled_mem(const sv_plan_facts &f, const sv_resolved_op &r,
                        sv_plan &p)
 {
@@ -594,10 +598,19 @@ void plan_compiled_mem(const sv_plan_facts &f, const sv_resolved_op &r,
     }
     p.backend = SV_BACKEND_COMPILED;
     p.max_vl = compiled_mem_max_vl(r);
-    p.unroll = !r.pred_dest.enabled && !r.pred_src.enabled && unrollable(f) &&
-               f.unroll_budget >= f.known_mvl && p.max_vl >= f.known_mvl;
+    bool pred = r.pred_dest.enabled || r.pred_src.enabled;
+    p.unroll = !pred && unrollable(f) && f.unroll_budget >= f.known_mvl &&
+               p.max_vl >= f.known_mvl;
     if (p.unroll) {
         p.unroll_cost = f.known_mvl;
+    } else if (!pred && f.unroll_budget >= compiled_mem_step &&
+               p.max_vl >= compiled_mem_step &&
+               r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD].reg != 0) {
+        // The loop form runs whole steps of elements with constant
+        // offsets from the step's first (its register elements outside
+        // x0, so no write is dropped), then one at a time.
+        p.step = compiled_mem_step;
+        p.unroll_cost = compiled_mem_step;
     }
 }
 
