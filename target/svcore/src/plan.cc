@@ -543,9 +543,11 @@ bool compiled_int_operand_ok(const sv_resolved_operand &o)
 // at X[rs1] + imm + k * es) or indexed (a vector address register, one
 // 64-bit address per register, read whole; §8.2: an address register's
 // elwidth narrower than the op cuts each access into eb elements, element
-// k at X[rs1 + k / eb] + imm + (k mod eb) * es), predicated or not (a
-// predicate makes it the twin loop, §5.4).  Under auto the unit-stride
-// fast paths come first.
+// k at X[rs1 + k / eb] + imm + (k mod eb) * es), not predicated (the
+// emitter's twin loop with a memory side, gen_svc_twin_loop, disagrees
+// with the oracle on a predicated, zeroing indexed load: oracle-diff
+// seed 1, chunk1/1299).  Under auto the unit-stride fast paths come
+// first.
 bool compiled_mem_shape(const sv_resolved_op &r)
 {
     const sv_op &op = r.op;
@@ -557,6 +559,7 @@ bool compiled_mem_shape(const sv_resolved_op &r)
            (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) && a.present &&
            !a.is_fp && r.mem_es >= 1 && r.mem_es <= op.mem_bytes && d.present &&
            d.isvec && !d.is_fp && compiled_int_operand_ok(d) &&
+           !r.pred_dest.enabled && !r.pred_src.enabled &&
            r.ffirst == SV_FFIRST_NONE;
 }
 
