@@ -850,7 +850,7 @@ static unsigned put_shape_block(uint8_t *code)
     case 2:
     case 3: { /* a0..a2 data, a4 address */
         unsigned vew = rnd() % 4, indexed = kind == 2 && rnd() % 4 != 0;
-        unsigned aw = rnd() % 8 ? 0 : 1 + rnd() % 3;
+        unsigned aw = rnd() % 8 ? 0 : 1 + rnd() % 3, nopred;
 
         for (unsigned k = 0; k < 3; k++) {
             unsigned ew = rnd() % 4 ? vew : rnd() % 4, isvec = rnd() % 8 != 0;
@@ -874,9 +874,12 @@ static unsigned put_shape_block(uint8_t *code)
                 code, &off,
                 (uint16_t)(14 << 8 | 1 << 7 | (rnd() % 4 ? 0 : aw) << 5 | 14));
         }
+        /* one block in three unpredicated (entries on unused t6) */
+        nopred = rnd() % 3 == 0;
         for (unsigned k = 0; k < 4; k++) {
             unsigned key = k == 3 ? 14 : 10 + rnd() % 3;
-            shape_pred(code, &off, rnd() % 8 ? key : 31, 0, kind == 2 ? 3 : 1);
+            shape_pred(code, &off, !nopred && rnd() % 8 ? key : 31, 0,
+                       kind == 2 ? 3 : 1);
         }
         break;
     }

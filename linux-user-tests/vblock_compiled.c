@@ -482,7 +482,8 @@ static uint64_t gaddr(unsigned k)
     return (uintptr_t)gmap + (k < K_FAULT ? 3000 - 296 * k : gpage + 8 * k);
 }
 
-static void gather_faults(bool store, bool resume)
+/* vl 8 = MVL: the straight-line form; 7: the loop over the run-time VL. */
+static void gather_faults(bool store, bool resume, unsigned vl)
 {
     sv_machine in, out;
     struct sigaction sa, old;
@@ -499,14 +500,14 @@ static void gather_faults(bool store, bool resume)
         gmap[b] = (char)(b * 7 + 3);
     }
     sv_machine_fill(&in, store ? 900 : 901);
-    in.x[A7] = 8;
+    in.x[A7] = vl;
     for (unsigned k = 0; k < 8; k++) {
         in.x[64 + k] = gaddr(k) - 4;
         memcpy(&want[k], (void *)(uintptr_t)gaddr(k), 4);
     }
     mprotect(gmap + gpage, gpage, PROT_NONE);
-    sv_context("%s %s, element %u faults", store ? "scatter" : "gather",
-               resume ? "resumed" : "signalled", K_FAULT);
+    sv_context("%s %s, VL %u, element %u faults", store ? "scatter" : "gather",
+               resume ? "resumed" : "signalled", vl, K_FAULT);
     memset(&sa, 0, sizeof(sa));
     sa.sa_sigaction = gather_handler;
     sa.sa_flags = SA_SIGINFO;
@@ -530,7 +531,7 @@ static void gather_faults(bool store, bool resume)
     }
     mprotect(gmap + gpage, gpage, PROT_READ | PROT_WRITE);
     for (unsigned k = 0; k < 8; k++) {
-        bool done = resume || k < K_FAULT;
+        bool done = (resume || k < K_FAULT) && k < vl;
         uint32_t mem, reg = (uint32_t)sv_elem_get(out.x, 40, k, 32);
         uint32_t reg_in = (uint32_t)sv_elem_get(in.x, 40, k, 32);
 
@@ -540,6 +541,56 @@ static void gather_faults(bool store, bool resume)
         } else {
             CHECK_EQ(reg, done ? want[k] : reg_in);
         }
+    }
+}
+
+/* ------------------------------------------------ cut indexed accesses
+ * LD / SD through the 64-bit pointers in x64..x71 whose entry is 32 bits
+ * wide: §8.2 cuts each access into two 32-bit elements, element k at
+ * X[64 + k / 2] + 4 (k mod 2), into or from 32-bit elements at x40.
+ * MVL 16: VL 16 runs straight-line, the others loop.
+ */
+SV_BLOCK_FN(b_ld_cut,
+            VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3) OPS("ld a0, 0(a1)"))
+SV_BLOCK_FN(b_sd_cut,
+            VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3) OPS("sd a0, 0(a1)"))
+
+static void cut_access(bool store, unsigned vlval)
+{
+    static uint32_t mem[64], mem_in[64];
+    const unsigned vl = vlval < 16 ? vlval : 16;
+    sv_machine in, out, want;
+    sv_trap t;
+
+    sv_machine_fill(&in, 700 + vlval + store);
+    for (unsigned k = 0; k < 64; k++) {
+        mem[k] = mem_in[k] = 0x9e3779b9u * (k + 1) ^ vlval;
+    }
+    in.x[A7] = vlval;
+    for (unsigned r = 0; r < 8; r++) {
+        in.x[64 + r] = (uintptr_t)&mem[(r * 37) % 31 * 2 + (r & 1)];
+    }
+    want = in;
+    for (unsigned k = 0; k < vl; k++) {
+        uint32_t *m = (uint32_t *)(uintptr_t)(in.x[64 + k / 2] + 4 * (k % 2));
+        unsigned at = (unsigned)(m - mem);
+
+        if (store) {
+            mem_in[at] = (uint32_t)sv_elem_get(in.x, 40, k, 32);
+        } else {
+            sv_elem_set(want.x, 40, k, 32, mem_in[at]);
+        }
+    }
+    want.x[0] = 0;
+    want.state = SV_STATE(.maxvl = 15, .vl = A7);
+    sv_context("%s cut into 32-bit elements, VL %u (a7 %u)",
+               store ? "sd" : "ld", vl, vlval);
+    t = sv_exec(store ? b_sd_cut : b_ld_cut, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    for (unsigned k = 0; k < 64; k++) {
+        CHECK_EQ(mem[k], mem_in[k]);
     }
 }
 
@@ -567,10 +618,17 @@ int main(void)
         }
     }
     run_resumed();
-    gather_faults(false, false);
-    gather_faults(false, true);
-    gather_faults(true, false);
-    gather_faults(true, true);
+    for (unsigned vl = 7; vl <= 8; vl++) {
+        gather_faults(false, false, vl);
+        gather_faults(false, true, vl);
+        gather_faults(true, false, vl);
+        gather_faults(true, true, vl);
+    }
+    for (unsigned v = 0; v < 6; v++) {
+        static const unsigned vls[] = {0, 1, 5, 15, 16, 20};
+        cut_access(false, vls[v]);
+        cut_access(true, vls[v]);
+    }
     sv_context("%s", "");
     return sv_summary("vblock_compiled");
 }

@@ -308,6 +308,104 @@ TEST(Plan, UnitStrideMemory)
               SV_BACKEND_ELEMENTS);
 }
 
+// lw x8, 0(x10) and sd x8, 0(x10) through the 64-bit pointers at x64..
+constexpr uint32_t lw_8_0_10 = 0x00052403;
+constexpr uint32_t sd_8_0_10 = 0x00853023;
+
+sv_vblock_context gather32()
+{
+    sv_vblock_context c{};
+    c.int_regs[8] = reg(40, 1, 32);
+    c.int_regs[10] = reg(64, 1);
+    return c;
+}
+
+TEST(Plan, IndexedAccessesCompiled)
+{
+    sv_resolved_op r = resolve(gather32(), lw_8_0_10);
+    sv_plan p = plan(r, facts(64));
+    // MVL known and the budget allows: straight-line, an element each.
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_EQ(p.unroll_cost, 64u);
+    EXPECT_EQ(p.max_vl, 64u);
+    EXPECT_TRUE(p.save_opc);
+    // MVL unknown or the budget short: the loop over the run-time VL.
+    // The loop runs steps of 8 elements while the budget has 8 bodies.
+    p = plan(r, facts(0));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.step, 8u);
+    EXPECT_EQ(p.unroll_cost, 8u);
+    sv_plan_facts f = facts(64);
+    f.unroll_budget = 63;
+    EXPECT_FALSE(plan(r, f).unroll);
+    EXPECT_EQ(plan(r, f).step, 8u);
+    f.unroll_budget = 7;
+    EXPECT_EQ(plan(r, f).step, 0u);
+    // No TCG temps left for its scratch: the general loop.
+    f = facts(64);
+    f.temps_used = f.temps_max / 2 - 4;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ELEMENTS);
+    // A store, in system mode too.
+    f = facts(8);
+    f.user_mode = 0;
+    p = plan(resolve(gather32(), sd_8_0_10), f);
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
+    // A 32-bit address entry cuts LD into two elements per register
+    // (§8.2): 8 address registers at x120.. hold 16 elements.
+    sv_vblock_context c = gather32();
+    c.int_regs[10] = reg(120, 1, 32);
+    p = plan(resolve(c, ld_8_0_10), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_EQ(p.max_vl, 16u);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_TRUE(plan(resolve(c, ld_8_0_10), facts(16)).unroll);
+    // Predicated: the general loop.
+    c = gather32();
+    c.int_preds[8] = pred(7);
+    EXPECT_EQ(plan(resolve(c, lw_8_0_10), facts(64)).backend,
+              SV_BACKEND_ELEMENTS);
+    // Trap fail-on-first: the general loop.
+    c.int_preds[8] = pred(7, 0, 0, 1);
+    EXPECT_EQ(plan(resolve(c, lw_8_0_10), facts(64)).backend,
+              SV_BACKEND_ELEMENTS);
+}
+
+// c.mv x10, x12 with 16-bit vectors at x40 and x64.
+constexpr uint32_t cmv_10_12 = 0x8532;
+
+TEST(Plan, TwinCopyCompiled)
+{
+    sv_vblock_context c{};
+    c.int_regs[10] = reg(40, 1, 16);
+    c.int_regs[12] = reg(64, 1, 16);
+    c.int_preds[12] = pred(6); // source predicate: compress
+    sv_resolved_op r = resolve(c, cmv_10_12);
+    ASSERT_TRUE(r.twin);
+    sv_plan p = plan(r, facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_EQ(p.unroll_cost, 64u);
+    EXPECT_FALSE(plan(r, facts(0)).unroll);
+    // Both sides predicated, zeroing, fail-on-first, elements in
+    // x0..x31: the loop.
+    sv_vblock_context b = c;
+    b.int_preds[10] = pred(7);
+    EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(64)).unroll);
+    b = c;
+    b.int_preds[12] = pred(6, 0, 1);
+    EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(64)).unroll);
+    b = c;
+    b.int_preds[12] = pred(0, 1);
+    b.int_preds[10] = pred(7, 0, 0, 1);
+    EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(64)).unroll);
+    b = c;
+    b.int_regs[10] = reg(20, 1, 16);
+    EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
+}
+
 // lb into 8-bit elements at x40.., then bne of them against x12 with
 // fail-on-first on x0 inverted: libsvstring's strlen loop.
 sv_vblock_context strlen_ctx()

@@ -1405,6 +1405,9 @@ typedef struct sv_plan {
     int16_t copy_src;     /* inline_pred: the source the op copies, or -1 */
     unsigned gvec_elems;  /* unrolled: elements 0..n-1 by gvec */
     unsigned unroll_cost; /* taken from the TB's unroll budget */
+    uint8_t step;         /* compiled loads and stores: elements per
+                             iteration of the loop form's first loop (0, 1:
+                             one) */
 } sv_plan;
 
 /*

@@ -538,8 +538,16 @@ bool compiled_int_operand_ok(const sv_resolved_operand &o)
                                        o.width == 32 || o.width == 64));
 }
 
-// Indexed loads and stores (§8.1: a vector address register, one 64-bit
-// address per element, the access not cut by its width, §8.2).
+// Loads and stores of integer elements into or from a vector, without
+// fail-on-first: unit-stride (§8.1: a scalar address register, element k
+// at X[rs1] + imm + k * es) or indexed (a vector address register, one
+// 64-bit address per register, read whole; §8.2: an address register's
+// elwidth narrower than the op cuts each access into eb elements, element
+// k at X[rs1 + k / eb] + imm + (k mod eb) * es), not predicated (the
+// emitter's twin loop with a memory side, gen_svc_twin_loop, disagrees
+// with the oracle on a predicated, zeroing indexed load: oracle-diff
+// seed 1, chunk1/1299).  Under auto the unit-stride fast paths come
+// first.
 bool compiled_mem_shape(const sv_resolved_op &r)
 {
     const sv_op &op = r.op;
@@ -549,8 +557,8 @@ bool compiled_mem_shape(const sv_resolved_op &r)
 
     return !r.uses_svpstate &&
            (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) && a.present &&
-           a.isvec && !a.overridden && !a.is_fp && r.mem_es == op.mem_bytes &&
-           d.present && d.isvec && !d.is_fp && compiled_int_operand_ok(d) &&
+           !a.is_fp && r.mem_es >= 1 && r.mem_es <= op.mem_bytes && d.present &&
+           d.isvec && !d.is_fp && compiled_int_operand_ok(d) &&
            !r.pred_dest.enabled && !r.pred_src.enabled &&
            r.ffirst == SV_FFIRST_NONE;
 }
@@ -610,6 +618,60 @@ bool compiled_fp_shape(const sv_resolved_op &r)
     return true;
 }
 
+// The longest VL of an access whose register elements and (indexed)
+// address registers all lie in the register file (the reference loop
+// raises illegal instruction beyond it, §5.5).
+unsigned compiled_mem_max_vl(const sv_resolved_op &r)
+{
+    const sv_resolved_operand &a = r.opnd[SV_RS1];
+    const sv_resolved_operand &d =
+        r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD];
+    unsigned stride = d.overridden ? d.width / 8 : 8;
+    unsigned eb = r.op.mem_bytes / r.mem_es;
+    unsigned max = std::min(64u, (file_bytes - 8 * d.reg) / stride);
+
+    return a.isvec ? std::min(max, (128u - a.reg) * eb) : max;
+}
+
+// TCG temps the compiled access takes of its own (its two forms'
+// scratch, each used in one extended basic block: trans_sv_compiled_mem).
+constexpr unsigned compiled_mem_temps = 19;
+// Elements per iteration of the loop form's first loop (a power of two,
+// at least the most elements of one address register, 8).
+constexpr unsigned compiled_mem_step = 8;
+
+// The compiled access's plan: straight-line when it is not predicated,
+// MVL is known (the TB ran the block's VL block), its register elements
+// and address registers lie inside the register file at VL = MVL and the
+// unroll budget allows (an element body each), else the loop (the twin
+// loop when predicated; unpredicated, in steps of compiled_mem_step
+// elements when the budget has that many bodies left); the general loop
+// when the TB has no temps left for its scratch.
+void plan_compiled_mem(const sv_plan_facts &f, const sv_resolved_op &r,
+                       sv_plan &p)
+{
+    if (!temps_fit(f, compiled_mem_temps)) {
+        p.backend = SV_BACKEND_ELEMENTS;
+        return;
+    }
+    p.backend = SV_BACKEND_COMPILED;
+    p.max_vl = compiled_mem_max_vl(r);
+    bool pred = r.pred_dest.enabled || r.pred_src.enabled;
+    p.unroll = !pred && unrollable(f) && f.unroll_budget >= f.known_mvl &&
+               p.max_vl >= f.known_mvl;
+    if (p.unroll) {
+        p.unroll_cost = f.known_mvl;
+    } else if (!pred && f.unroll_budget >= compiled_mem_step &&
+               p.max_vl >= compiled_mem_step &&
+               r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD].reg != 0) {
+        // The loop form runs whole steps of elements with constant
+        // offsets from the step's first (its register elements outside
+        // x0, so no write is dropped), then one at a time.
+        p.step = compiled_mem_step;
+        p.unroll_cost = compiled_mem_step;
+    }
+}
+
 bool compiled_shape(const sv_resolved_op &r)
 {
     const sv_op &op = r.op;
@@ -658,18 +720,42 @@ unsigned compiled_max_vl(const sv_resolved_op &r)
             max = std::min(max, (file_bytes - 8 * o.reg) / stride);
         }
     }
-    if (r.kind == SV_EXEC_MEMORY) {
-        // One address register per element.
-        max = std::min(max, 128u - r.opnd[SV_RS1].reg);
-    }
     return max;
+}
+
+// C.MV's twin loop (trans_sv_compiled_twin): straight-line when MVL is
+// known, the unroll budget allows, both sides are vectors inside
+// x32..x127 at VL = MVL (no TCG global holds an element), at most one
+// side is predicated, neither zeroing, and there is no fail-on-first
+// (the predicated side's element is then the constant, the other side's
+// a pointer moved on by each copy); else the loop over the run-time VL.
+void plan_compiled_twin(const sv_plan_facts &f, const sv_resolved_op &r,
+                        sv_plan &p)
+{
+    const sv_resolved_operand &s = r.opnd[SV_RS2];
+    const sv_resolved_operand &d = r.opnd[SV_RD];
+    const sv_pred_entry &pd = r.pred_dest;
+    const sv_pred_entry &ps = r.pred_src;
+
+    p.backend = SV_BACKEND_COMPILED;
+    p.max_vl = compiled_max_vl(r);
+    p.unroll = unrollable(f) && f.unroll_budget >= f.known_mvl &&
+               p.max_vl >= f.known_mvl && temps_fit(f, 3) && s.isvec &&
+               d.isvec && s.reg >= 32 && d.reg >= 32 &&
+               !(pd.enabled && ps.enabled) && !(pd.enabled && pd.zero) &&
+               !(ps.enabled && ps.zero) && !(pd.enabled && pd.ffirst) &&
+               r.ffirst == SV_FFIRST_NONE;
+    if (p.unroll) {
+        p.unroll_cost = f.known_mvl;
+    }
 }
 
 // The compiled loop's straight-line form: MVL known (the TB ran the
 // block's VL block, so STATE.vl is vl_reg, SUBVL the block's and the
 // offsets 0), every vector operand inside the register file at VL = MVL,
 // and enough of the TB's unroll budget.  Division takes temps of its own
-// per element, so it always loops; twins, memory and FP always loop.
+// per element, so it always loops; FP always loops; twins and indexed
+// accesses are plan_compiled_twin's and plan_compiled_mem's.
 void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
 {
     const sv_alu_info *info =
@@ -678,6 +764,14 @@ void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
             : nullptr;
     const bool divides = info && info->divides;
 
+    if (r.kind == SV_EXEC_MEMORY) {
+        plan_compiled_mem(f, r, p);
+        return;
+    }
+    if (r.twin) {
+        plan_compiled_twin(f, r, p);
+        return;
+    }
     p.backend = SV_BACKEND_COMPILED;
     p.max_vl = compiled_max_vl(r);
     p.unroll = r.kind == SV_EXEC_ELEMENTS && r.op.cls == SV_OPC_INT &&
