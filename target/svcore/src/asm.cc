@@ -637,7 +637,9 @@ bool Assembler::parse_suffix(const std::string &s, Suffixes &suf)
         long n;
         int reg;
         bool fp;
-        if (k == "vld" || (k == "vl" && !parse_int(v, n))) {
+        long probe;
+        const bool by_reg = k == "vl" && !parse_int(v, probe);
+        if (k == "vld" || by_reg) {
             if (!svasm::parse_reg(v, reg, fp) || fp || reg < 1 || reg > 31) {
                 error(loc_, "/" + s + ": " +
                                 (k == "vld" ? "the VL destination"
@@ -660,11 +662,10 @@ bool Assembler::parse_suffix(const std::string &s, Suffixes &suf)
                         "instruction");
             return false;
         }
-        suf.vlt.form =
-            static_cast<uint8_t>(k == "mvl"        ? SV_VLTYP_MVL
-                                 : k == "clamp"    ? SV_VLTYP_MVL_CLAMP
-                                 : parse_int(v, n) ? SV_VLTYP_VL_IMM
-                                                   : SV_VLTYP_VL_REG);
+        suf.vlt.form = static_cast<uint8_t>(k == "mvl"     ? SV_VLTYP_MVL
+                                            : k == "clamp" ? SV_VLTYP_MVL_CLAMP
+                                            : !by_reg      ? SV_VLTYP_VL_IMM
+                                                           : SV_VLTYP_VL_REG);
         suf.vlt.value = static_cast<uint8_t>(n);
         return true;
     }
