@@ -66,6 +66,7 @@ struct State {
     std::set<uint64_t> hidden;               // C.NOP lines to drop
     std::map<uint64_t, std::string> suffix;  // vector branch modes
     bool raw = false;                        // --raw
+    bool why = false; // --why: why a block or prefix prints raw
 };
 
 std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
@@ -294,6 +295,8 @@ unsigned do_prefix(State &st, size_t off, size_t avail, uint64_t addr,
     char text[512];
     if (!st.raw && sv_format_prefix(&st.file[off], len, text, sizeof text)) {
         line.syntax = text;
+    } else if (st.why && !st.raw) {
+        line.context += std::string("# ") + text + " ";
     }
     wr16(&st.patched[off], static_cast<uint16_t>(p.insn));
     wr16(&st.patched[off + 2], static_cast<uint16_t>(p.insn >> 16));
@@ -360,7 +363,7 @@ std::string hex_bytes(const uint8_t *b, unsigned len)
 int main(int argc, char **argv)
 {
     const char *objdump = "riscv64-linux-gnu-objdump";
-    bool raw = false;
+    bool raw = false, why = false;
     int a = 1;
     for (;;) {
         if (a + 1 < argc && !strcmp(argv[a], "--objdump")) {
@@ -369,17 +372,22 @@ int main(int argc, char **argv)
         } else if (a < argc && !strcmp(argv[a], "--raw")) {
             raw = true;
             a++;
+        } else if (a < argc && !strcmp(argv[a], "--why")) {
+            why = true;
+            a++;
         } else {
             break;
         }
     }
     if (a + 1 != argc) {
-        fprintf(stderr, "usage: sv-objdump [--raw] [--objdump PROGRAM] FILE\n");
+        fprintf(stderr,
+                "usage: sv-objdump [--raw] [--why] [--objdump PROGRAM] FILE\n");
         return 2;
     }
     const char *path = argv[a];
     State st;
     st.raw = raw;
+    st.why = why;
     {
         std::ifstream in(path, std::ios::binary);
         if (!in) {
@@ -511,6 +519,9 @@ int main(int argc, char **argv)
         char text[8192];
         if (!sv_format_vblock(&f[b.off], b.len, ptr.data(), text,
                               sizeof text)) {
+            if (st.why) {
+                st.sv[b.addr].context += std::string("\t# ") + text;
+            }
             continue; // the syntax cannot say it: the raw context line
         }
         std::string all = text;

@@ -62,7 +62,8 @@ def run_prog(path):
         return 'timeout', b''
 
 
-totals = dict(blocks=0, identical=0, ran=0, raw=0, length=0)
+totals = dict(blocks=0, identical=0, ran=0, raw=0, length=0, shorter=0,
+              layout=0, prefixes=0)
 fail = 0
 with tempfile.TemporaryDirectory() as d:
     for binpath in binaries:
@@ -75,18 +76,21 @@ with tempfile.TemporaryDirectory() as d:
             print('FAIL %s: sv-objdump: %s' % (name, dump.stderr[:500]))
             fail = 1
             continue
-        blocks, cur, raw = [], None, 0
+        blocks, cur, raw, prefixes = [], None, 0, 0
         for line in dump.stdout.splitlines():
             m = re.match(r'^\s*([0-9a-f]*):?\s*\t[^\t]*\t(.*)$', line)
             if not m:
                 continue
             addr = int(m.group(1), 16) if m.group(1) else None
             text = m.group(2).split('\t#')[0].strip()
-            if text.startswith('sv.vblock['):
+            if text.startswith(('sv.vblock[', 'p48[', 'p64[')):
                 raw += 1
             elif text.startswith('sv.block'):
                 cur = (addr, [text])
                 base = addr
+            elif cur is None and text.startswith('sv.') and addr is not None:
+                blocks.append((addr, [text]))  # a P48/P64 on its own
+                prefixes += 1
             elif cur is not None:
                 t = text
                 rel = re.search(r'\.([+-]\d+)$', t)
@@ -121,24 +125,51 @@ with tempfile.TemporaryDirectory() as d:
             continue
         new = named_sections(open(os.path.join(d, 'r.o'), 'rb').read())
         patched = bytearray(data)
-        ident = diff = length = 0
+        ident = diff = length = shorter = 0
+        padded = bytearray(data)
         for a, lines in blocks:
             o = at(secs, data, a, 2)
             h = data[o] | data[o + 1] << 8
             nnn = h >> 12 & 7
-            n = 12 + 2 * (data[o + 2] & 31) if nnn == 7 else 10 + 2 * nnn
+            n = (6 if h & 0x7f == 0x1f else 8 if h & 0x7f == 0x3f else
+                 12 + 2 * (data[o + 2] & 31) if nnn == 7 else 10 + 2 * nnn)
             nb = new['.text.b%x' % a]
             if data[o:o + n] == nb:
                 ident += 1
-            elif n == len(nb):
+            elif len(nb) == n:
                 diff += 1
                 patched[o:o + n] = nb
+            elif len(nb) < n:
+                # Shorter: C.NOPs after it keep every address (branch
+                # targets are relative to the block's start, which stays).
+                shorter += 1
+                padded[o:o + n] = nb + b'\x01\x00' * ((n - len(nb)) // 2)
             else:
                 length += 1
         totals['blocks'] += len(blocks)
         totals['identical'] += ident
         totals['length'] += length
+        totals['prefixes'] += prefixes
         note = ''
+        if shorter:
+            # The shorter blocks padded, with the same-length ones.
+            pp = os.path.join(d, name + '.padded')
+            for i, (x, y) in enumerate(zip(patched, data)):
+                if x != y:
+                    padded[i] = x
+            open(pp, 'wb').write(padded)
+            os.chmod(pp, 0o755)
+            want, got = run_prog(binpath), run_prog(pp)
+            if want == got:
+                totals['shorter'] += shorter
+                note += ', %d shorter (padded with C.NOPs: ran both, same ' \
+                        'output)' % shorter
+            else:
+                # A program that reads its own code layout (lengths at a
+                # page end, PCVBLK, AUIPC in a block) sees the padding.
+                totals['layout'] += shorter
+                note += ', %d shorter (padded: the program sees its code ' \
+                        'layout change: not compared)' % shorter
         if diff:
             pp = os.path.join(d, name + '.patched')
             open(pp, 'wb').write(patched)
@@ -152,14 +183,17 @@ with tempfile.TemporaryDirectory() as d:
                 continue
             totals['ran'] += diff
             note = ', %d reassembled differently: ran both, same output ' \
-                   'and exit status %s' % (diff, want[0])
+                   'and exit status %s' % (diff, want[0]) + note
         print('ok   %s: %d blocks, %d identical bytes%s%s, %d raw' %
               (name, len(blocks), ident, note,
-               ', %d of another length (not run)' % length if length else '',
+               ', %d longer (not run)' % length if length else '',
                raw))
-print('asm-roundtrip-binaries: %d binaries, %d blocks in the syntax: %d '
-      'identical, %d different bytes run identically, %d of another '
-      'length; %d printed raw; %.1f s' %
-      (len(binaries), totals['blocks'], totals['identical'], totals['ran'],
-       totals['length'], totals['raw'], time.time() - t0))
+print('asm-roundtrip-binaries: %d binaries, %d blocks and P48/P64 in the '
+      'syntax (%d P48/P64 on their own): %d identical, %d different bytes '
+      'of the same length run identically, %d shorter run identically '
+      '(padded), %d shorter in programs that read their own layout, %d '
+      'longer (not run); %d printed raw; %.1f s' %
+      (len(binaries), totals['blocks'], totals['prefixes'],
+       totals['identical'], totals['ran'], totals['shorter'],
+       totals['layout'], totals['length'], totals['raw'], time.time() - t0))
 sys.exit(fail)

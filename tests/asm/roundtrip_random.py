@@ -230,7 +230,7 @@ def pop():
     if rnd.random() < 0.15:
         suf += '/vec%d' % rnd.randrange(2, 5)
     if p64 and rnd.random() < 0.4:
-        suf += rnd.choice(['/vl=%d' % rnd.randrange(2, 33), '/vl=a2',
+        suf += rnd.choice(['/vl=%d' % rnd.randrange(2, 33), '/vl=a2', '/vl=t2',
                            '/mvl=%d' % rnd.randrange(1, 33),
                            '/clamp=%d' % rnd.randrange(1, 33)])
         if rnd.random() < 0.5:

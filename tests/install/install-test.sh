@@ -16,7 +16,8 @@
 # the kit headers (the installed demo.c compiled against them); the
 # trixie sysroot's sort and the libsvstring differential test with the
 # installed libsvstring.so preloaded; svprof writing its report;
-# sv-objdump on sv_stress; the binfmt_misc interpreter, directly and
+# sv-objdump on sv_stress; sv-as -c and sv-cc building a program in the
+# sv-as syntax (a block, a P48) that runs; the binfmt_misc interpreter, directly and
 # registered in a private binfmt_misc (a user namespace's own instance,
 # Linux >= 6.7; skipped before) running the demo and trixie's sort as
 # plain commands; a boot through the installed sv-linux running sv_stress
@@ -101,6 +102,65 @@ check "svprof writes its report" sh -c '
     grep -qi "setvl" "$3/report.txt"' - "$root" "$in" "$out"
 check "sv-objdump on sv_stress (its VBLOCKs)" sh -c \
     'sv-objdump --raw "$1/sv_stress" | grep -q "sv\.vblock\[.*{setvl mode="' - "$in"
+# sv-as -c on a .S kernel and sv-cc on C with inline asm, both in the
+# syntax, linked into one program whose checks run under qemu-riscv64-sv.
+cat > "$out/k.S" <<'SRC'
+    .text
+    .globl k_add8
+k_add8:                             /* c[i] = a[i] + b[i], n bytes */
+    beqz    a3, 2f
+1:  sv.vl a4, a3, 64
+    sv.lb/w=8 *x32, 0(a1)
+    sv.lb/w=8 *x40, 0(a2)
+    sv.add/w=8 *x48, *x32, *x40
+    sv.sb/w=8 *x48, 0(a0)
+    add     a0, a0, a4
+    add     a1, a1, a4
+    add     a2, a2, a4
+    sub     a3, a3, a4
+    bnez    a3, 1b
+2:  csrw    0x803, zero
+    ret
+SRC
+cat > "$out/p.c" <<'SRC'
+#include <stdio.h>
+void k_add8(unsigned char *c, const unsigned char *a, const unsigned char *b,
+            unsigned long n);
+int main(void)
+{
+    static unsigned char a[100], b[100], c[100];
+    long d[8], s[8], k = 5;
+    int fail = 0;
+    for (int i = 0; i < 100; i++) {
+        a[i] = i * 7, b[i] = i * 3 + 1;
+    }
+    k_add8(c, a, b, 100);
+    for (int i = 0; i < 100; i++) {
+        fail += c[i] != (unsigned char)(a[i] + b[i]);
+    }
+    for (int i = 0; i < 8; i++) {
+        s[i] = i * 1000;
+    }
+    /* d = s + k, 8 elements: a block, then a lone line (a P48 store). */
+    asm volatile("sv.setvl t0, zero, 8\n\t"
+                 "sv.ld *x32, 0(%[s])\n\t"
+                 "sv.add *x32, *x32, %[k]\n\t"
+                 "nop\n\t"
+                 "sv.sd *x32, 0(%[d])\n\t"
+                 "csrw 0x803, zero"
+                 : : [s] "r"(s), [d] "r"(d), [k] "r"(k) : "t0", "memory");
+    for (int i = 0; i < 8; i++) {
+        fail += d[i] != i * 1000 + 5;
+    }
+    printf("sv-cc: 108 checks, %d failures\n", fail);
+    return fail != 0;
+}
+SRC
+check "sv-as -c and sv-cc build an SV program that runs" sh -c '
+    sv-as -c "$1/k.S" -o "$1/k.o" &&
+    sv-cc -static -O2 "$1/p.c" "$1/k.o" -o "$1/svcc-prog" &&
+    qemu-riscv64-sv -cpu rv64,xsv=true "$1/svcc-prog" | grep -q "^sv-cc: 108 checks, 0 failures$"' - "$out"
+check "sv-as and sv-cc man pages installed" test -s "$root/share/man/man1/sv-as.1" -o -s "$root/share/man/man1/sv-as.1.gz"
 check "binfmt_misc interpreter (as the kernel runs it)" sh -c \
     '"$1/lib/simple-v-qemu/qemu-riscv64-sv-binfmt" "$2/demo" demo | grep -q " 0 failures"' - \
     "$root" "$in"

@@ -158,6 +158,12 @@ struct VlSpec {
     int mode = 0, rd = 0, rs1 = 0, vlmax = 0;
 };
 
+// sv.block's layout options: 16-bit register / predicate entries where
+// 8-bit ones would do, the VBLOCK2 form for a block of up to 22 bytes.
+struct Layout {
+    bool reg16 = false, pred16 = false, ext = false;
+};
+
 const int int_key_order[] = {5,  6,  7,  28, 29, 30, 31, 17, 16, 15, 14,
                              13, 12, 11, 10, 9,  8,  18, 19, 20, 21, 22,
                              23, 24, 25, 26, 27, 1,  3,  4,  2};
@@ -181,6 +187,7 @@ class Assembler
     bool in_comment_ = false;
     std::vector<Inner> block_;
     bool explicit_ = false;
+    Layout layout_; // an explicit block's
     Loc block_loc_;
     VlSpec vl_;
     int nblocks_ = 0;
@@ -202,7 +209,8 @@ class Assembler
     bool parse_suffix(const std::string &s, Suffixes &suf);
     bool parse_mask(const std::string &s, Mask &m);
     void flush(bool explicit_block = false);
-    void emit_block(std::vector<Inner> &ops, const VlSpec &vl);
+    void emit_block(std::vector<Inner> &ops, const VlSpec &vl,
+                    const Layout &lay = Layout());
     bool analyse(Inner *in);
     bool prefix(Inner &in, bool choose, std::vector<uint8_t> &bytes);
     bool real_word(const Inner &in, uint32_t *w);
@@ -460,11 +468,33 @@ void Assembler::statement(const std::string &stmt, const std::string &labels)
         if (word == "sv.block") {
             explicit_ = true;
             block_loc_ = loc_;
+            layout_ = Layout();
+            // Layout words anywhere after sv.block; the rest is vl=.
+            std::string kept;
+            size_t p = 0;
+            while (p < rest.size()) {
+                size_t e = rest.find_first_of(" \t", p);
+                std::string w = rest.substr(
+                    p, e == std::string::npos ? std::string::npos : e - p);
+                if (w == "reg16" || w == "pred16" || w == "ext") {
+                    (w == "reg16"    ? layout_.reg16
+                     : w == "pred16" ? layout_.pred16
+                                     : layout_.ext) = true;
+                } else if (!w.empty()) {
+                    kept += (kept.empty() ? "" : " ") + w;
+                }
+                if (e == std::string::npos) {
+                    break;
+                }
+                p = e + 1;
+            }
+            rest = kept;
             if (rest.empty()) {
                 return;
             }
             if (rest.compare(0, 3, "vl=") != 0) {
-                error(loc_, "sv.block takes no option but vl=RD,RS1,VLMAX");
+                error(loc_, "sv.block takes vl=RD,RS1,VLMAX and the layout "
+                            "words reg16, pred16, ext");
                 return;
             }
             if (vl_.present) {
@@ -607,7 +637,9 @@ bool Assembler::parse_suffix(const std::string &s, Suffixes &suf)
         long n;
         int reg;
         bool fp;
-        if (k == "vld" || (k == "vl" && !parse_int(v, n))) {
+        long probe;
+        const bool by_reg = k == "vl" && !parse_int(v, probe);
+        if (k == "vld" || by_reg) {
             if (!svasm::parse_reg(v, reg, fp) || fp || reg < 1 || reg > 31) {
                 error(loc_, "/" + s + ": " +
                                 (k == "vld" ? "the VL destination"
@@ -630,11 +662,10 @@ bool Assembler::parse_suffix(const std::string &s, Suffixes &suf)
                         "instruction");
             return false;
         }
-        suf.vlt.form =
-            static_cast<uint8_t>(k == "mvl"        ? SV_VLTYP_MVL
-                                 : k == "clamp"    ? SV_VLTYP_MVL_CLAMP
-                                 : parse_int(v, n) ? SV_VLTYP_VL_IMM
-                                                   : SV_VLTYP_VL_REG);
+        suf.vlt.form = static_cast<uint8_t>(k == "mvl"     ? SV_VLTYP_MVL
+                                            : k == "clamp" ? SV_VLTYP_MVL_CLAMP
+                                            : !by_reg      ? SV_VLTYP_VL_IMM
+                                                           : SV_VLTYP_VL_REG);
         suf.vlt.value = static_cast<uint8_t>(n);
         return true;
     }
@@ -1096,7 +1127,9 @@ void Assembler::flush(bool explicit_block)
             return; // the error is reported
         }
     }
-    emit_block(ops, vl);
+    Layout lay = explicit_block ? layout_ : Layout();
+    layout_ = Layout();
+    emit_block(ops, vl, lay);
 }
 
 // The RV32 word a P48/P64 wraps: the opcode with its immediate and
@@ -1468,7 +1501,8 @@ bool Assembler::analyse(Inner *in)
     return true;
 }
 
-void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
+void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
+                           const Layout &lay)
 {
     const unsigned errors_before = nerrors;
     Loc first;
@@ -1651,7 +1685,7 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     }
     // Format choice: 8-bit register entries when every vector starts at a
     // multiple of 4 whose quarter is a free key; 16-bit otherwise.
-    bool reg8 = nreg > 0 && nreg <= 8;
+    bool reg8 = nreg > 0 && nreg <= 8 && !lay.reg16;
     {
         bool taken[2][32] = {};
         for (const Tag &t : tags) {
@@ -1787,7 +1821,7 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     }
     // Predicate format: 8-bit when no entry has fail-on-first and entry k
     // can sit where its mask register is x(9 + k).
-    bool pred8 = npred > 0;
+    bool pred8 = npred > 0 && !lay.pred16;
     int max_pos = -1;
     for (const Tag &t : tags) {
         if (!t.has_pred) {
@@ -1814,7 +1848,7 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     pplen = P == half ? 0 : 1;
     if (npred == 0) {
         P = half, pplen = 0;
-        pred8 = true; // the unused entries are 8-bit zeros, as the kit's
+        pred8 = !lay.pred16; // unused entries: 8-bit zeros, as the kit's
     }
     int rb = reg8 ? 1 : 2, pb = pred8 ? 1 : 2;
     std::vector<uint8_t> tbl;
@@ -1904,7 +1938,7 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl)
     }
     unsigned body = static_cast<unsigned>(tbl.size() + opbytes.size());
     unsigned total = 2 + body;
-    bool ext = total > 22;
+    bool ext = total > 22 || lay.ext;
     unsigned pad = 0;
     if (ext) {
         total += 2;

@@ -278,6 +278,14 @@ std::string format_op(const sv_vblock_context &ctx, const uint8_t *op,
         *line = plain;
         return "";
     }
+    if (!elements && r.tagged && r.kind != SV_EXEC_STAYS_SCALAR) {
+        // A jump through a redirected register: sv-as writes jumps plain.
+        for (const sv_resolved_operand &ro : r.opnd) {
+            if (ro.present && ro.tagged && (ro.reg != ro.key || ro.isvec)) {
+                return "a jump through a register entry";
+            }
+        }
+    }
     const sv_op &o = r.op;
     const sv_operand *slots[4] = {&o.rd, &o.rs1, &o.rs2, &o.rs3};
     Opnd ops[4];
@@ -451,6 +459,32 @@ extern "C" bool sv_format_vblock(const uint8_t *bytes, size_t n,
             err = "SUBVL set by a block with no vector opcode";
         }
         text += "sv.endblock\n";
+        if (err.empty()) {
+            // The layout words sv-as needs to write this block's table
+            // formats and form, found by assembling the text.
+            char *out = nullptr, *msgs = nullptr;
+            unsigned ne =
+                sv_asm_translate("b", text.data(), text.size(), &out, &msgs);
+            std::vector<uint8_t> back =
+                ne ? std::vector<uint8_t>() : parcels(out);
+            sv_asm_free(out);
+            sv_asm_free(msgs);
+            if (back.size() >= 2) {
+                unsigned h0 = bytes[0] | bytes[1] << 8,
+                         h1 = back[0] | back[1] << 8;
+                std::string words;
+                if ((h0 >> 7 & 1) && !(h1 >> 7 & 1)) {
+                    words += " reg16";
+                }
+                if ((h0 >> 8 & 1) && !(h1 >> 8 & 1)) {
+                    words += " pred16";
+                }
+                if ((h0 >> 12 & 7) == 7 && (h1 >> 12 & 7) != 7) {
+                    words += " ext";
+                }
+                text.insert(text.find('\n'), words);
+            }
+        }
     }
     const std::string &res = err.empty() ? text : err;
     if (size) {
