@@ -228,11 +228,11 @@ TEST(Plan, PredicatedOps)
 // element by gvec into the scratch, a zero-lane test, the prefix copied.
 TEST(Plan, DataFfirstGvec)
 {
-    constexpr uint32_t xor_8_10_12 = 0x00C54433; // xor x8, x10, x12
+    constexpr uint32_t xor_8_10_12 = 0x00C54433;  // xor x8, x10, x12
     constexpr uint32_t sltu_8_10_12 = 0x00C53433; // sltu x8, x10, x12
     constexpr uint32_t mul_8_10_12 = 0x02C50433;  // mul x8, x10, x12
     sv_vblock_context c = add8();
-    c.int_regs[12] = reg(12, 0, 8); // an 8-bit scalar (memchrff's c)
+    c.int_regs[12] = reg(12, 0, 8);    // an 8-bit scalar (memchrff's c)
     c.int_preds[8] = pred(0, 1, 0, 1); // all ones, ffirst
     sv_resolved_op r = resolve(c, xor_8_10_12);
     ASSERT_EQ(r.ffirst, SV_FFIRST_DATA);
@@ -257,9 +257,8 @@ TEST(Plan, DataFfirstGvec)
         d.int_regs[12] = reg(64, 1, ew);
         for (auto pe : {pred(7, 0, 0, 1), pred(7, 1, 1, 1), pred(0, 0, 1, 1)}) {
             d.int_preds[8] = pe;
-            for (uint32_t insn :
-                 {add_8_10_12, addi_8_10_5, xor_8_10_12, sltu_8_10_12,
-                  mul_8_10_12}) {
+            for (uint32_t insn : {add_8_10_12, addi_8_10_5, xor_8_10_12,
+                                  sltu_8_10_12, mul_8_10_12}) {
                 sv_plan q = plan(resolve(d, insn), facts(16));
                 EXPECT_EQ(q.backend, SV_BACKEND_FFIRST_GVEC)
                     << ew << " " << std::hex << insn;

@@ -22,9 +22,9 @@ namespace
 {
 
 constexpr std::array<const char *, SV_BACKEND_COUNT> backend_names = {
-    "inline_gvec", "inline_int",  "inline_mem", "inline_run", "inline_pred",
-    "alu_helper",  "fp_helper",   "fp_twin",    "unit_run",   "prefix",
-    "elements",    "compiled",    "fused",      "fused_scan", "fused_scan64",
+    "inline_gvec", "inline_int",  "inline_mem",  "inline_run", "inline_pred",
+    "alu_helper",  "fp_helper",   "fp_twin",     "unit_run",   "prefix",
+    "elements",    "compiled",    "fused",       "fused_scan", "fused_scan64",
     "branch",      "branch_scan", "ffirst_gvec",
 };
 
