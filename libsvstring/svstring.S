@@ -15,15 +15,16 @@
  *     (§7.1): a 64-byte load running into an unmapped page is cut at the
  *     page; only its element 0 can fault, and that byte belongs to the
  *     string.  Length-bounded functions never read past n.
- *   * A NUL, a byte or a mismatch is found with an ffirst vector branch
- *     (§6.5, §7.3: a4 := the index of the first failing element), ifall
- *     when the branch's rs2 has no predicate entry, ifnotall when its
- *     entry is inv=1 (strcmp, memcmp).  When a block needs two tests (the
- *     NUL, then c or a mismatch), the first one's taken exit leads to a
- *     second block that re-tests the bytes still in the registers (VL :=
- *     a4): the data-dependent ffirst of an ADDI (§7.2) would do it in one
- *     block, but runs element by element in the emulator today (about
- *     100x slower per byte than a branch).
+ *   * A NUL, a byte or a mismatch alone is found with an ffirst vector
+ *     branch (§6.5, §7.3: a4 := the index of the first failing element),
+ *     ifall when the branch's rs2 has no predicate entry, ifnotall when
+ *     its entry is inv=1 (memcmp).  When a block needs two tests (the
+ *     NUL, and c or a mismatch: strchr, strcmp, strncmp; the NUL before
+ *     a store: strcpy), data-dependent fail-on-first on ALU ops (§7.2)
+ *     does them in one block: XOR with c (zero at c; for strcmp XOR of
+ *     the strings then SLTIU 1, zero where they differ) and a copy, ORI
+ *     0 (zero at the NUL), each cutting a4 at its first zero; the byte
+ *     at a4 then tells which cut it, if any.
  * x32..x95 are clobbered (no ABI gives them a meaning).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -145,43 +146,36 @@ svs_endfunc svs_memchr
 
 /*
  * char *svs_strchr(const char *s, int c): c or the NUL, whichever first.
- * Block 1: the load, then BNE t0, x0 (ffirst, ifall): taken when no NUL
- * among the a4 bytes; falling through, a4 := the NUL's index and BNE t0,
- * a1 (ffirst, ifall) looks for c before it.  Block 2 (no NUL): the same
- * c test on the bytes still in x32.. (VL := a4).
+ * One block: the load, then XOR with c whose data fail-on-first cuts a4
+ * at the first c (§7.2), then a copy (ORI 0) whose fail-on-first cuts it
+ * at the first NUL before that.  The byte at a4 is then c (a match; c =
+ * 0 is the NUL), the NUL (none), or, after 64 bytes or a page cut, the
+ * next byte of the string.
  */
 svs_func svs_strchr
     andi a1, a1, 0xff
 1:  sv.vl a4, zero, 64
     sv.lb/w=8/ff *x32, 0(a0)
-    sv.bne/w=8/ff *x32, zero, 2f    /* no NUL in these a4 bytes */
-    sv.bne/w=8/ff *x32, a1, 4f      /* a4 = the NUL: no c before it */
-    add a0, a0, a4              /* c at a4 */
-    csrw STATE, zero
+    sv.xor/w=8/ff *x40, *x32, a1    /* a4 := the first c */
+    sv.ori/w=8/ff *x48, *x32, 0     /* a4 := the first NUL before it */
+    add a0, a0, a4
+    lbu t0, 0(a0)
+    beq t0, a1, 2f                  /* c */
+    bnez t0, 1b                     /* neither: the next bytes */
+    li a0, 0                        /* the NUL: no c */
+2:  csrw STATE, zero
     ret
-2:  sv.vl a4, a4, 64
-    sv.bne/w=8/ff *x32, a1, 3f      /* no c either: next bytes */
-    add a0, a0, a4              /* c at a4 */
-    csrw STATE, zero
-    ret
-3:  add a0, a0, a4
-    j 1b
-4:  add a0, a0, a4              /* the NUL: a match only for c == 0 */
-    csrw STATE, zero
-    beqz a1, 5f
-    li a0, 0
-5:  ret
 svs_endfunc svs_strchr
 
 /*
  * int strcmp(s1, s2) and, with bounded=1, strncmp(s1, s2, n = a2).
- * Block 1: both loads (trap-ffirst: a4 is cut at either page end; VL =
- * 64, or min(n, 64)), then BNE t0, x0 (ffirst, ifall): taken when s1 has
- * no NUL in the a4 bytes; falling through, a4 := the NUL's index and BEQ
- * t0, t1 (ffirst; t1's entry inv=1 makes it ifnotall) finds the first
- * difference before it: either way the answer is s1[a4] - s2[a4].
- * Block 2 (no NUL): the same BEQ on the bytes still in x32.., x40..
- * (VL := a4).
+ * One block: both loads (trap-ffirst: a4 is cut at either page end; VL =
+ * 64, or min(n, 64)), XOR of the two (0 where equal), SLTIU 1 of it
+ * whose data fail-on-first cuts a4 at the first difference (§7.2), then
+ * a copy of s1's bytes (ORI 0)
+ * cutting it at s1's first NUL before that.  At a4 the bytes differ, or
+ * both are the NUL, or (64 bytes or a page cut) the strings go on:
+ * s1[a4] - s2[a4] decides, the scalar bytes tested once.
  */
 .macro str_compare name, bounded
 svs_func \name
@@ -193,25 +187,27 @@ svs_func \name
     sv.vl a4, a2, 64
     sv.lb/w=8/ff *x32, 0(a0)
     sv.lb/w=8/ff *x40, 0(a1)
-    sv.bne/w=8/ff *x32, zero, 2f    /* no NUL in s1's a4 bytes */
-    sv.beq/w=8/ff/notall *x32, *x40, 4f /* a4 := first difference (or NUL) */
+    sv.xor/w=8 *x48, *x32, *x40     /* 0 where equal */
+    sv.sltiu/w=8/ff *x56, *x48, 1   /* a4 := the first difference */
+    sv.ori/w=8/ff *x56, *x32, 0     /* a4 := s1's first NUL before it */
+    sub a2, a2, a4
+    beqz a2, 8f                     /* n bytes equal */
     .else
     sv.vl a4, zero, 64
     sv.lb/w=8/ff *x32, 0(a0)
     sv.lb/w=8/ff *x40, 0(a1)
-    sv.bne/w=8/ff *x32, zero, 2f
-    sv.beq/w=8/ff/notall *x32, *x40, 4f
+    sv.xor/w=8 *x48, *x32, *x40
+    sv.sltiu/w=8/ff *x56, *x48, 1
+    sv.ori/w=8/ff *x56, *x32, 0
     .endif
-    j 4f
-2:  sv.vl a4, a4, 64
-    sv.beq/w=8/ff/notall *x32, *x40, 4f /* a4 := first difference */
-    skip_a4 two=1               /* all equal: next bytes */
-    .if \bounded
-    sub a2, a2, a4
-    beqz a2, 8f
-    .endif
-    j 1b
-4:  ret_byte_diff
+    skip_a4 two=1
+    lbu t0, 0(a0)
+    lbu t1, 0(a1)
+    bne t0, t1, 4f
+    bnez t0, 1b                     /* equal, not the NUL: the next bytes */
+4:  csrw STATE, zero
+    sub a0, t0, t1
+    ret
     .if \bounded
 8:  ret_value 0
     .endif
@@ -225,25 +221,23 @@ str_compare svs_strncmp, 1
 
 /*
  * char *svs_strcpy(char *d, const char *s): writes nothing past the NUL.
- * Block 1: the load, BNE t0, x0 (ffirst, ifall): taken when no NUL; falling
- * through, a4 := the NUL's index and SB stores the bytes before it.
- * Block 2 (no NUL): SB of the a4 bytes still in x32.. .
+ * One block: the load, a copy (ORI 0) whose data fail-on-first cuts a4
+ * at the NUL (§7.2), SB of the a4 bytes before it; the byte at a4 is the
+ * NUL (stored, done) or, after 64 bytes or a page cut, the next byte.
  */
 svs_func svs_strcpy
     mv a3, a0
 1:  sv.vl a4, zero, 64
     sv.lb/w=8/ff *x32, 0(a1)
-    sv.bne/w=8/ff *x32, zero, 2f
+    sv.ori/w=8/ff *x40, *x32, 0     /* a4 := the NUL */
     sv.sb/w=8 *x32, 0(a0)
-    add a0, a0, a4
+    skip_a4 two=1
+    lbu t0, 0(a1)
+    bnez t0, 1b
     sb zero, 0(a0)
     csrw STATE, zero
     mv a0, a3
     ret
-2:  sv.vl a4, a4, 64
-    sv.sb/w=8 *x32, 0(a0)
-    skip_a4 two=1
-    j 1b
 svs_endfunc svs_strcpy
 
 /* int svs_memcmp(const void *a, const void *b, size_t n) */

@@ -738,7 +738,8 @@ static uint64_t fp_value(void)
  *     element widths, now and then tagged scalars, with untagged
  *     scalars (t0, s1, x0) as operands;
  *   1 ffirst: the same with data-dependent fail-on-first on most
- *     predicate entries (§7.2), zeroing and inversion at random;
+ *     predicate entries (§7.2), zeroing and inversion at random; one
+ *     block in three has a0..a3 at one width (the gvec shape);
  *   2 mem: loads and stores through a4, mostly a default-width vector of
  *     addresses (indexed, §8.1; now and then at a narrower width, the
  *     §8.2 block model), which the round fills with a constant stride
@@ -834,9 +835,12 @@ static unsigned put_shape_block(uint8_t *code)
     put16(code, &off, (uint16_t)(subvl << 12 | (vlmax - 1) << 6 | 30));
     switch (kind) {
     case 0:
-    case 1: /* a0..a3 at independent widths */
+    case 1: { /* a0..a3 at independent widths; ffirst: one in three at one */
+        unsigned one_vew = kind == 1 && rnd() % 3 == 0 ? 1 + rnd() % 4 : 0;
+
         for (unsigned k = 0; k < 4; k++) {
-            unsigned vew = rnd() % 4, isvec = rnd() % 6 != 0;
+            unsigned vew = one_vew ? one_vew - 1 : rnd() % 4;
+            unsigned isvec = rnd() % 6 != 0;
             unsigned q = (vlmax * nsub * (vew ? 4u << vew : 64) / 8 + 7) / 8;
             unsigned idx = isvec ? shape_place(&next, q) : 1 + rnd() % 31;
             put16(code, &off,
@@ -847,6 +851,7 @@ static unsigned put_shape_block(uint8_t *code)
             shape_pred(code, &off, rnd() % 8 ? 10 + k : 31, 0, kind ? 6 : 1);
         }
         break;
+    }
     case 2:
     case 3: { /* a0..a2 data, a4 address */
         unsigned vew = rnd() % 4, indexed = kind == 2 && rnd() % 4 != 0;

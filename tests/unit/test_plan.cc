@@ -214,10 +214,121 @@ TEST(Plan, PredicatedOps)
     sv_vblock_context m = c;
     sv_resolved_op mv = resolve(m, 0x00C56433); // or x8, x10, x12
     EXPECT_EQ(plan(mv, facts(64)).copy_src, 48);
-    // Data-dependent fail-on-first on the destination: the compiled loop.
+    // Data-dependent fail-on-first on the destination: gvec and the
+    // zero-lane test with MVL known (Plan.DataFfirstGvec), else the
+    // compiled loop.
     c.int_preds[8] = pred(7, 0, 0, 1);
     EXPECT_EQ(plan(resolve(c, add_8_10_12), facts(64)).backend,
+              SV_BACKEND_FFIRST_GVEC);
+    EXPECT_EQ(plan(resolve(c, add_8_10_12), facts(0)).backend,
               SV_BACKEND_COMPILED);
+}
+
+// Data-dependent fail-on-first (§7.2) on a gvec-able integer op: every
+// element by gvec into the scratch, a zero-lane test, the prefix copied.
+TEST(Plan, DataFfirstGvec)
+{
+    constexpr uint32_t xor_8_10_12 = 0x00C54433;  // xor x8, x10, x12
+    constexpr uint32_t sltu_8_10_12 = 0x00C53433; // sltu x8, x10, x12
+    constexpr uint32_t mul_8_10_12 = 0x02C50433;  // mul x8, x10, x12
+    sv_vblock_context c = add8();
+    c.int_regs[12] = reg(12, 0, 8);    // an 8-bit scalar (memchrff's c)
+    c.int_preds[8] = pred(0, 1, 0, 1); // all ones, ffirst
+    sv_resolved_op r = resolve(c, xor_8_10_12);
+    ASSERT_EQ(r.ffirst, SV_FFIRST_DATA);
+    sv_plan p = plan(r, facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_FFIRST_GVEC);
+    EXPECT_EQ(p.width, 8);
+    EXPECT_EQ(p.gvec_elems, 64u);
+    EXPECT_EQ(p.gvec_form, SV_GV_VS);
+    EXPECT_TRUE(p.unroll);
+    // 4 gvec pieces, 8 words tested, 4 16-byte copies.
+    EXPECT_EQ(p.unroll_cost, 16u);
+    EXPECT_FALSE(p.save_opc);
+    // MVL 1 and 8: the scratch is one 64-bit word.
+    EXPECT_EQ(plan(r, facts(1)).backend, SV_BACKEND_FFIRST_GVEC);
+    EXPECT_EQ(plan(r, facts(1)).gvec_elems, 8u);
+    EXPECT_EQ(plan(r, facts(8)).gvec_elems, 8u);
+    // Every width, a mask register inverted or not, zeroing, each op class.
+    for (unsigned ew : {8u, 16u, 32u}) {
+        sv_vblock_context d = add8();
+        d.int_regs[8] = reg(40, 1, ew);
+        d.int_regs[10] = reg(48, 1, ew);
+        d.int_regs[12] = reg(64, 1, ew);
+        for (auto pe : {pred(7, 0, 0, 1), pred(7, 1, 1, 1), pred(0, 0, 1, 1)}) {
+            d.int_preds[8] = pe;
+            for (uint32_t insn : {add_8_10_12, addi_8_10_5, xor_8_10_12,
+                                  sltu_8_10_12, mul_8_10_12}) {
+                sv_plan q = plan(resolve(d, insn), facts(16));
+                EXPECT_EQ(q.backend, SV_BACKEND_FFIRST_GVEC)
+                    << ew << " " << std::hex << insn;
+                EXPECT_EQ(q.width, ew);
+            }
+        }
+    }
+    sv_vblock_context d64{};
+    d64.int_regs[8] = reg(40, 1);
+    d64.int_regs[10] = reg(72, 1);
+    d64.int_regs[12] = reg(104, 1);
+    d64.int_preds[8] = pred(7, 0, 0, 1);
+    EXPECT_EQ(plan(resolve(d64, add_8_10_12), facts(16)).backend,
+              SV_BACKEND_FFIRST_GVEC);
+    // The destination overlapping a source at another element: element i
+    // would read what element i - k wrote; the compiled loop.
+    sv_vblock_context o = add8();
+    o.int_regs[10] = reg(41, 1, 8);
+    o.int_preds[8] = pred(0, 1, 0, 1);
+    EXPECT_EQ(plan(resolve(o, add_8_10_12), facts(64)).backend,
+              SV_BACKEND_COMPILED);
+    // The destination is the source itself: in place, element by element.
+    o.int_regs[10] = reg(40, 1, 8);
+    EXPECT_EQ(plan(resolve(o, add_8_10_12), facts(64)).backend,
+              SV_BACKEND_FFIRST_GVEC);
+    // A scalar source inside the destination (x41 is in x40's 64 bytes).
+    o.int_regs[12] = reg(41, 0, 8);
+    EXPECT_EQ(plan(resolve(o, add_8_10_12), facts(64)).backend,
+              SV_BACKEND_COMPILED);
+    // Not gvec's shape: mixed widths, division, elements in x0..x31.
+    sv_vblock_context m = c;
+    m.int_regs[12] = reg(12, 0);
+    EXPECT_EQ(plan(resolve(m, xor_8_10_12), facts(64)).backend,
+              SV_BACKEND_COMPILED);
+    EXPECT_EQ(plan(resolve(c, div_8_10_12), facts(64)).backend,
+              SV_BACKEND_COMPILED);
+    sv_vblock_context g = c;
+    g.int_regs[8] = reg(16, 1, 8);
+    EXPECT_EQ(plan(resolve(g, xor_8_10_12), facts(64)).backend,
+              SV_BACKEND_COMPILED);
+    // MVL unknown, SUBVL > 1, a big-endian host, no budget, no temps,
+    // nogvec: the compiled loop; general, helper, compiled: theirs.
+    EXPECT_EQ(plan(r, facts(0)).backend, SV_BACKEND_COMPILED);
+    sv_plan_facts f = facts(64);
+    f.subvl = 2;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_COMPILED);
+    f = facts(64);
+    f.host_words = 0;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_COMPILED);
+    f = facts(64);
+    f.unroll_budget = 15;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_COMPILED);
+    f = facts(64);
+    f.temps_used = 250;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_COMPILED);
+    f = facts(64);
+    f.knob = SV_KNOB_NOGVEC;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_COMPILED);
+    f.knob = SV_KNOB_GENERAL;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ELEMENTS);
+    f.knob = SV_KNOB_HELPER;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ELEMENTS);
+    f.knob = SV_KNOB_COMPILED;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_COMPILED);
+    f.knob = SV_KNOB_NOFUSE;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_FFIRST_GVEC);
+    // Without fail-on-first the same op is gvec's.
+    c.int_preds[8] = pred(0, 1);
+    EXPECT_EQ(plan(resolve(c, xor_8_10_12), facts(64)).backend,
+              SV_BACKEND_INLINE_PRED);
 }
 
 TEST(Plan, KnobsGeneralAndHelper)

@@ -28,6 +28,12 @@ DEF_HELPER_6(sv_unit_run, void, env, i64, i64, i64, tl, i32)
  * synced before and reloaded after.
  */
 DEF_HELPER_2(sv_inline_vl, tl, env, i32)
+/*
+ * Data-dependent fail-on-first after gvec (sv_ffirst.c): the elements up
+ * to the first failing one from the scratch, and VL (SVFFG desc, the
+ * mask).  Default flags: it writes the VL register.
+ */
+DEF_HELPER_3(sv_ffirst_gvec, void, env, i32, i64)
 /* A vector (consensual) compare-and-branch (§6.5): returns "taken". */
 DEF_HELPER_4(sv_branch, tl, env, i64, i64, i32)
 /*

@@ -1323,6 +1323,7 @@ typedef enum sv_backend {
     SV_BACKEND_FUSED_SCAN64, /* the same, VL 64 known: ..._scan64 */
     SV_BACKEND_BRANCH,       /* vector branch: helper_sv_branch */
     SV_BACKEND_BRANCH_SCAN,  /* byte-compare branch: helper_sv_scan first */
+    SV_BACKEND_FFIRST_GVEC,  /* data-dependent ffirst: gvec, zero-lane test */
     SV_BACKEND_COUNT
 } sv_backend;
 

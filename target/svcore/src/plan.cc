@@ -22,10 +22,10 @@ namespace
 {
 
 constexpr std::array<const char *, SV_BACKEND_COUNT> backend_names = {
-    "inline_gvec", "inline_int",  "inline_mem", "inline_run", "inline_pred",
-    "alu_helper",  "fp_helper",   "fp_twin",    "unit_run",   "prefix",
-    "elements",    "compiled",    "fused",      "fused_scan", "fused_scan64",
-    "branch",      "branch_scan",
+    "inline_gvec", "inline_int",  "inline_mem",  "inline_run", "inline_pred",
+    "alu_helper",  "fp_helper",   "fp_twin",     "unit_run",   "prefix",
+    "elements",    "compiled",    "fused",       "fused_scan", "fused_scan64",
+    "branch",      "branch_scan", "ffirst_gvec",
 };
 
 constexpr std::array<const char *, SV_KNOB_COUNT> knob_names = {
@@ -327,15 +327,24 @@ bool unit_run_ok(const sv_resolved_op &r)
 // elements all in x32..x127 / f32..f127, at most a page, and for a load
 // no element in its own address register.  Not under plugins: their
 // memory callbacks would see wide accesses.
+// A trap-ffirst load with every element active (§7.1) is the plain
+// load on one page: only element 0 can fault there, and it traps as
+// without fail-on-first.  gen_sv_inline_run sends a run that crosses
+// pages to helper_sv_unit_run, which cuts VL.
 bool inline_run_ok(const sv_plan_facts &f, const sv_resolved_op &r)
 {
     bool store = r.op.cls == SV_OPC_STORE;
     const sv_resolved_operand &d = r.opnd[store ? SV_RS2 : SV_RD];
     unsigned areg = r.opnd[SV_RS1].reg;
     unsigned bytes = f.known_mvl * r.mem_es;
+    sv_resolved_op plain = r;
 
+    if (r.ffirst == SV_FFIRST_TRAP && !store && !r.pred_src.enabled &&
+        pred_all_ones(r.pred_dest, true)) {
+        plain.pred_dest = sv_pred_entry{};
+    }
     if (!f.user_mode || !f.host_words || !unrollable(f) || f.plugins ||
-        !inline_mem_ok(r) || !unit_run_ok(r) || d.reg < 32 ||
+        !inline_mem_ok(plain) || !unit_run_ok(r) || d.reg < 32 ||
         !in_file(d.reg, bytes) || bytes > f.page_size) {
         return false;
     }
@@ -782,6 +791,54 @@ void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
     }
 }
 
+// Data-dependent fail-on-first on an integer op of the gvec list
+// (trans_sv_ffirst.c.inc): int_uniform's shape with the destination
+// predicate's ffirst (any mask register, inverted, zeroing), this TB ran
+// the VL block (MVL known, SUBVL 1, STATE.vl a register), host words in
+// order.  gvec computes all MVL elements into the scratch, rounded up to
+// whole 64-bit words (the sources read that far, in x32..x127); a
+// zero-lane test per word finds the cut; the elements up to it are then
+// copied (merged) into the destination.  Computing every element first
+// gives the sequential loop's result (§5.1, §7.2) because every vector
+// source is the destination or apart from it and no scalar source lies
+// in it (gvec_form's rule, at the rounded size); a splat is left to the
+// compiled loop.  Fills p; false when the shape, the budget or the temps
+// do not allow it.
+bool plan_ffirst_gvec(const sv_plan_facts &f, const sv_resolved_op &r,
+                      sv_plan &p)
+{
+    unsigned w;
+
+    if (!f.host_words || !unrollable(f) || !r.vector ||
+        r.ffirst != SV_FFIRST_DATA || !r.pred_dest.enabled ||
+        !r.pred_dest.ffirst || int_uniform(r, w) < 0) {
+        return false;
+    }
+    unsigned n = f.known_mvl;
+    unsigned bytes = (n * w / 8 + 7) & ~7u;
+    unsigned gn = bytes * 8 / w;
+    int form = gvec_form(r, w, gn);
+
+    if (form == SV_GV_NONE || form == SV_GV_SPLAT) {
+        return false;
+    }
+    // A gvec piece, a word's zero test, a 16-byte piece of the copy each.
+    unsigned cost = gvec_pieces(f, r, form, bytes) + bytes / 8 + bytes / 16;
+    // The test's constants, the mask, the lanes and the accumulator.
+    unsigned temps = gvec_temps(f, r, w, gn) + 8;
+
+    if (f.unroll_budget < cost || !temps_fit(f, temps)) {
+        return false;
+    }
+    p.backend = SV_BACKEND_FFIRST_GVEC;
+    p.width = w;
+    p.unroll = true;
+    p.unroll_cost = cost;
+    p.gvec_elems = gn;
+    p.gvec_form = form;
+    return true;
+}
+
 // helper_sv_scan's shape: BEQ or BNE of packed bytes against a scalar
 // integer or another byte vector, first predicate x0 inverted with
 // fail-on-first (not zeroing), no mask register written.  With
@@ -906,6 +963,9 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         }
         if (knob != SV_KNOB_NOGVEC && inline_pred(f, r, p)) {
             p.backend = SV_BACKEND_INLINE_PRED;
+            return;
+        }
+        if (knob != SV_KNOB_NOGVEC && plan_ffirst_gvec(f, r, p)) {
             return;
         }
         if (inline_run_ok(f, r)) {
