@@ -91,8 +91,8 @@ SV_BLOCK_FN(b_sv2_add16_x, VLH(16, 2) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
 SV_BLOCK_FN(b_sv3_sub8_z,
             VLH(16, 3) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
                 P16(a0, 1, 0, 0) OPS("sub a0, a1, a2"))
-SV_BLOCK_FN(b_sv4_mul64, VLH(8, 4) R16(a0, 40, 1, 0) R16(a1, 72, 1, 0)
-                             OPS("mul a0, a1, a2"))
+SV_BLOCK_FN(b_sv4_mul64,
+            VLH(8, 4) R16(a0, 40, 1, 0) R16(a1, 72, 1, 0) OPS("mul a0, a1, a2"))
 SV_BLOCK_FN(b_sv2_ff_add8,
             VLH(16, 2) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
                 P16(a0, 0, 1, 1) OPS("add a0, a1, a2"))
@@ -101,8 +101,8 @@ SV_BLOCK_FN(b_sv3_ff_xor16z,
                 P16(a0, 1, 0, 1) OPS("xor a0, a1, a2"))
 SV_BLOCK_FN(b_sv2_sdst16, VLH(8, 2) R16(a0, 120, 0, 2) R16(a1, 64, 1, 2)
                               P16(a0, 0, 0, 0) OPS("add a0, a1, a2"))
-SV_BLOCK_FN(b_sv2_sra32_low, VLH(8, 2) R16(a0, 20, 1, 3) R16(a1, 64, 1, 3)
-                                 OPS("sra a0, a1, a2"))
+SV_BLOCK_FN(b_sv2_sra32_low,
+            VLH(8, 2) R16(a0, 20, 1, 3) R16(a1, 64, 1, 3) OPS("sra a0, a1, a2"))
 
 enum { A0 = 10, A1 = 11, A2 = 12, A5 = 15, A6 = 16, A7 = 17 };
 
@@ -248,12 +248,9 @@ static void run_case_at(const ccase *c, void (*fn)(sv_regs *), unsigned vlval,
     }
     want = in;
     sv_iloop l = {
-        SV_ICASE_LOOP(c),
-        .vl = vlval < c->mvl ? vlval : c->mvl,
-        .subvl = subvl,
-        SV_ICASE_PRED(c, mask),
-        .i0 = i0,
-        .s0 = s0,
+        SV_ICASE_LOOP(c), .vl = vlval < c->mvl ? vlval : c->mvl,
+        .subvl = subvl,   SV_ICASE_PRED(c, mask),
+        .i0 = i0,         .s0 = s0,
     };
     sv_ref_iloop(&l, &in, &want);
     want.state = SV_STATE(.maxvl = c->mvl - 1, .vl = A7, .subvl = subvl - 1);
@@ -293,7 +290,7 @@ static void run_case(const ccase *c, unsigned vlval, uint64_t mask,
 
 /* The resumed loops: cases[] entries with a faulting load before them. */
 #define RS_OPS(...) "sv_ops\nlw t0, 0(t1)\n" __VA_ARGS__ "\nsv_vblock_end\n"
-#define RVLH(mvl, sub)                                                        \
+#define RVLH(mvl, sub)                                                         \
     "sv_vblock_begin ext=1\nsv_vl_rs1 rs1=a7, vlmax=" #mvl ", subvl=" #sub "\n"
 SV_BLOCK_FN(r_add16_low, RVLH(16, 1) R16(a0, 18, 1, 2) R16(a1, 64, 1, 2)
                              P16(a0, 0, 0, 0) RS_OPS("add a0, a1, a2"))
