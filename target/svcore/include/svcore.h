@@ -1246,6 +1246,15 @@ bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
                    sv_resolved_op *out);
 
 /*
+ * Whether a resolved FP op's result is converted to a destination element
+ * narrower than its widest FP source (§5.5).  For an opcode without a
+ * rounding-mode field (FSGNJ*, FMIN/FMAX; the twin FMV/FNEG/FABS) that
+ * conversion rounds at the dynamic rounding mode, frm, as an opcode with
+ * rm = DYN does (docs/sv-state.md, "Element loop readings").
+ */
+bool sv_resolved_fp_narrows(const sv_resolved_op *r);
+
+/*
  * Resolves the instruction a decoded P48/P64 wraps (§4): its operands are
  * the prefix's entries, its predicates the prefix's (no zeroing, no
  * fail-on-first), SUBVL and VL as uses_svpstate/svlen/vltyp say, integer

@@ -445,6 +445,42 @@ bool inline_pred(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
     return true;
 }
 
+// The FP sources an op of the FP helpers' list reads (SQRT 1, the FMA
+// ops 3, the others 2); 0 for an op outside the list (FCVT, FMV, FCLASS).
+constexpr unsigned fp_arith_sources(unsigned fp)
+{
+    switch (fp) {
+    case SV_FP_SQRT:
+        return 1;
+    case SV_FP_ADD:
+    case SV_FP_SUB:
+    case SV_FP_MUL:
+    case SV_FP_DIV:
+    case SV_FP_MIN:
+    case SV_FP_MAX:
+    case SV_FP_SGNJ:
+    case SV_FP_SGNJN:
+    case SV_FP_SGNJX:
+    case SV_FP_EQ:
+    case SV_FP_LT:
+    case SV_FP_LE:
+        return 2;
+    case SV_FP_MADD:
+    case SV_FP_MSUB:
+    case SV_FP_NMSUB:
+    case SV_FP_NMADD:
+        return 3;
+    default:
+        return 0;
+    }
+}
+
+// FEQ, FLT, FLE: an FP compare into an integer element.
+constexpr bool fp_is_compare(unsigned fp)
+{
+    return fp == SV_FP_EQ || fp == SV_FP_LT || fp == SV_FP_LE;
+}
+
 // The FP helpers' shape (sv_fpu.c): a single-predicated FP op of their
 // list, no fail-on-first, an FP vector destination (the compares: an
 // integer vector other than x0), every FP operand at one width w (16, 32,
@@ -460,34 +496,11 @@ bool fp_helper_shape(const sv_resolved_op &r, unsigned &w)
         (r.pred_dest.enabled && r.pred_dest.ffirst)) {
         return false;
     }
-    switch (r.op.fp) {
-    case SV_FP_SQRT:
-        nsrc = 1;
-        break;
-    case SV_FP_ADD:
-    case SV_FP_SUB:
-    case SV_FP_MUL:
-    case SV_FP_DIV:
-    case SV_FP_MIN:
-    case SV_FP_MAX:
-    case SV_FP_SGNJ:
-    case SV_FP_SGNJN:
-    case SV_FP_SGNJX:
-    case SV_FP_EQ:
-    case SV_FP_LT:
-    case SV_FP_LE:
-        nsrc = 2;
-        break;
-    case SV_FP_MADD:
-    case SV_FP_MSUB:
-    case SV_FP_NMSUB:
-    case SV_FP_NMADD:
-        nsrc = 3;
-        break;
-    default:
+    nsrc = fp_arith_sources(r.op.fp);
+    if (!nsrc) {
         return false;
     }
-    if (r.op.fp == SV_FP_EQ || r.op.fp == SV_FP_LT || r.op.fp == SV_FP_LE) {
+    if (fp_is_compare(r.op.fp)) {
         if (!rd.present || rd.is_fp || !rd.isvec || rd.reg == 0) {
             return false;
         }
@@ -578,35 +591,10 @@ bool compiled_mem_shape(const sv_resolved_op &r)
 bool compiled_fp_shape(const sv_resolved_op &r)
 {
     const sv_resolved_operand &rd = r.opnd[SV_RD];
-    bool cmp = false;
-    unsigned nsrc = 2;
+    const bool cmp = fp_is_compare(r.op.fp);
+    const unsigned nsrc = fp_arith_sources(r.op.fp);
 
-    switch (r.op.fp) {
-    case SV_FP_SQRT:
-        nsrc = 1;
-        break;
-    case SV_FP_ADD:
-    case SV_FP_SUB:
-    case SV_FP_MUL:
-    case SV_FP_DIV:
-    case SV_FP_MIN:
-    case SV_FP_MAX:
-    case SV_FP_SGNJ:
-    case SV_FP_SGNJN:
-    case SV_FP_SGNJX:
-        break;
-    case SV_FP_EQ:
-    case SV_FP_LT:
-    case SV_FP_LE:
-        cmp = true;
-        break;
-    case SV_FP_MADD:
-    case SV_FP_MSUB:
-    case SV_FP_NMSUB:
-    case SV_FP_NMADD:
-        nsrc = 3;
-        break;
-    default:
+    if (!nsrc) {
         return false;
     }
     if (r.kind != SV_EXEC_ELEMENTS || r.uses_svpstate || r.twin || !r.vector ||

@@ -5,6 +5,7 @@
 // and the only place that says how an instruction executes.
 //
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <algorithm>
 #include "svcore.h"
 
 namespace
@@ -295,6 +296,19 @@ bool sv_resolve_prefix(const sv_prefix_context *p, sv_resolved_op *out)
     }
     *out = r;
     return ok;
+}
+
+bool sv_resolved_fp_narrows(const sv_resolved_op *r)
+{
+    unsigned w = 0;
+
+    for (int k = SV_RS1; k <= SV_RS3; k++) {
+        if (r->opnd[k].present && r->opnd[k].is_fp) {
+            w = std::max<unsigned>(w, r->opnd[k].width);
+        }
+    }
+    return r->opnd[SV_RD].present && r->opnd[SV_RD].is_fp &&
+           r->opnd[SV_RD].width < w;
 }
 
 } // extern "C"
