@@ -57,6 +57,44 @@ bool parse_int(const std::string &s, long &v)
     return *end == '\0';
 }
 
+// Splits s at every comma, each piece trimmed: "a, b" gives {"a", "b"},
+// "" gives {""}.
+std::vector<std::string> split_commas(const std::string &s)
+{
+    std::vector<std::string> r;
+    size_t from = 0;
+    for (;;) {
+        size_t c = s.find(',', from);
+        r.push_back(trim(s.substr(
+            from, c == std::string::npos ? std::string::npos : c - from)));
+        if (c == std::string::npos) {
+            return r;
+        }
+        from = c + 1;
+    }
+}
+
+// "rd, rs1, VLMAX" of sv.setvl and of the VL block (sv.vl, sv.block vl=).
+enum class VlArgs { OK, SHAPE, NOT_X, VLMAX };
+
+VlArgs parse_vl_args(const std::string &text, int &rd, int &rs1, long &vlmax)
+{
+    std::vector<std::string> a = split_commas(text);
+    bool fp1, fp2;
+
+    if (a.size() != 3 || !svasm::parse_reg(a[0], rd, fp1) ||
+        !svasm::parse_reg(a[1], rs1, fp2)) {
+        return VlArgs::SHAPE;
+    }
+    if (fp1 || fp2 || rd > 31 || rs1 > 31) {
+        return VlArgs::NOT_X;
+    }
+    if (!parse_int(a[2], vlmax) || vlmax < 1 || vlmax > 64) {
+        return VlArgs::VLMAX;
+    }
+    return VlArgs::OK;
+}
+
 std::string reg_name(int reg, bool fp)
 {
     if (reg < 32) {
@@ -426,31 +464,20 @@ void Assembler::statement(const std::string &stmt, const std::string &labels)
     if (word == "sv.setvl") {
         flush();
         out += labels;
-        std::string ops = trim(stmt.substr(8));
-        std::vector<std::string> a;
-        size_t s = 0;
-        while (s <= ops.size()) {
-            size_t c = ops.find(',', s);
-            a.push_back(trim(ops.substr(
-                s, c == std::string::npos ? std::string::npos : c - s)));
-            if (c == std::string::npos) {
-                break;
-            }
-            s = c + 1;
-        }
+        std::vector<std::string> a = split_commas(stmt.substr(8));
         int rd, rs1;
-        bool fp1, fp2;
         long vlmax;
-        if (a.size() != 3 || !svasm::parse_reg(a[0], rd, fp1) ||
-            !svasm::parse_reg(a[1], rs1, fp2) || fp1 || fp2 || rd > 31 ||
-            rs1 > 31) {
+        switch (parse_vl_args(stmt.substr(8), rd, rs1, vlmax)) {
+        case VlArgs::SHAPE:
+        case VlArgs::NOT_X:
             error(loc_, "sv.setvl takes rd, rs1, VLMAX with rd and rs1 in "
                         "x0..x31");
             return;
-        }
-        if (!parse_int(a[2], vlmax) || vlmax < 1 || vlmax > 64) {
+        case VlArgs::VLMAX:
             error(loc_, "sv.setvl VLMAX must be a number 1..64 (§2.1, A7)");
             return;
+        case VlArgs::OK:
+            break;
         }
         marker(loc_);
         out += fmt("    .insn i 0x57, 7, %s, %s, %ld\n", a[0].c_str(),
@@ -503,32 +530,20 @@ void Assembler::statement(const std::string &stmt, const std::string &labels)
             }
             rest = rest.substr(3);
         }
-        std::vector<std::string> a;
-        size_t s = 0;
-        while (s <= rest.size()) {
-            size_t c = rest.find(',', s);
-            a.push_back(trim(rest.substr(
-                s, c == std::string::npos ? std::string::npos : c - s)));
-            if (c == std::string::npos) {
-                break;
-            }
-            s = c + 1;
-        }
         int rd, rs1;
-        bool fp1, fp2;
         long vlmax;
-        if (a.size() != 3 || !svasm::parse_reg(a[0], rd, fp1) ||
-            !svasm::parse_reg(a[1], rs1, fp2)) {
+        switch (parse_vl_args(rest, rd, rs1, vlmax)) {
+        case VlArgs::SHAPE:
             error(loc_, "sv.vl takes rd, rs1, VLMAX");
             return;
-        }
-        if (fp1 || fp2 || rd > 31 || rs1 > 31) {
+        case VlArgs::NOT_X:
             error(loc_, "the VL block's registers must be x0..x31 (§3.3)");
             return;
-        }
-        if (!parse_int(a[2], vlmax) || vlmax < 1 || vlmax > 64) {
+        case VlArgs::VLMAX:
             error(loc_, "the VL block's VLMAX must be a number 1..64 (§3.3)");
             return;
+        case VlArgs::OK:
+            break;
         }
         VlSpec v;
         v.present = true;
@@ -814,18 +829,8 @@ bool Assembler::parse_inner(const std::string &stmt, Inner &in)
     in.len = m.name[0] == 'c' && m.name[1] == '.' ? 2 : 4;
     // Walk the pattern.
     std::vector<std::string> pat;
-    {
-        std::string p = m.pattern;
-        size_t s = 0;
-        while (!p.empty() && s <= p.size()) {
-            size_t c = p.find(',', s);
-            pat.push_back(p.substr(s, c == std::string::npos ? std::string::npos
-                                                             : c - s));
-            if (c == std::string::npos) {
-                break;
-            }
-            s = c + 1;
-        }
+    if (*m.pattern) {
+        pat = split_commas(m.pattern);
     }
     bool has_rm = !pat.empty() && pat.back() == "m";
     size_t need = pat.size() - (has_rm ? 1 : 0);
@@ -2097,13 +2102,10 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
                 line = name;
             } else {
                 // The written form, registers replaced by their keys.
-                std::string pat = m.pattern;
                 std::vector<std::string> o;
-                size_t s = 0;
-                while (!pat.empty() && s <= pat.size()) {
-                    size_t c = pat.find(',', s);
-                    std::string l = pat.substr(
-                        s, c == std::string::npos ? std::string::npos : c - s);
+                for (const std::string &l : *m.pattern
+                                                ? split_commas(m.pattern)
+                                                : std::vector<std::string>()) {
                     char ch = l[0];
                     int slot =
                         ch == 'd' || ch == 'D' || ch == 'c' || ch == 'C' ||
@@ -2125,10 +2127,6 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
                     } else {
                         o.push_back(p->imm);
                     }
-                    if (c == std::string::npos) {
-                        break;
-                    }
-                    s = c + 1;
                 }
                 line = name;
                 for (size_t i = 0; i < o.size(); i++) {
