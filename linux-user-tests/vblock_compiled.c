@@ -461,16 +461,16 @@ SV_BLOCK_FN(b_pg_st_zd, VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0)
 SV_BLOCK_FN(b_pg_st_both,
             VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) P16X(a1, a6, 0, 1, 0)
                 P16X(a0, a5, 0, 0, 0) OPS("sw a0, 4(a1)"))
-SV_BLOCK_FN(b_pu_ld_zd, VL1(16) R16(a0, 40, 1, 3) P16X(a0, a5, 1, 0, 0)
-                            OPS("lw a0, 4(a1)"))
-SV_BLOCK_FN(b_pu_sh_ps, VL1(16) R16(a0, 40, 1, 2) P16X(a0, a5, 0, 0, 0)
-                            OPS("sh a0, 4(a1)"))
-SV_BLOCK_FN(b_pg2_ld, VLH(8, 2) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0)
-                          P16X(a0, a5, 1, 0, 0) P16X(a1, a6, 0, 0, 0)
-                              OPS("lw a0, 4(a1)"))
-SV_BLOCK_FN(b_pg3_st, VLH(4, 3) R16(a0, 40, 1, 2) R16(a1, 64, 1, 0)
-                          P16X(a1, a6, 0, 1, 0) P16X(a0, a5, 1, 0, 0)
-                              OPS("sh a0, 4(a1)"))
+SV_BLOCK_FN(b_pu_ld_zd,
+            VL1(16) R16(a0, 40, 1, 3) P16X(a0, a5, 1, 0, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_pu_sh_ps,
+            VL1(16) R16(a0, 40, 1, 2) P16X(a0, a5, 0, 0, 0) OPS("sh a0, 4(a1)"))
+SV_BLOCK_FN(b_pg2_ld,
+            VLH(8, 2) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) P16X(a0, a5, 1, 0, 0)
+                P16X(a1, a6, 0, 0, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_pg3_st,
+            VLH(4, 3) R16(a0, 40, 1, 2) R16(a1, 64, 1, 0) P16X(a1, a6, 0, 1, 0)
+                P16X(a0, a5, 1, 0, 0) OPS("sh a0, 4(a1)"))
 
 typedef struct pgcase {
     const char *name;
@@ -483,22 +483,22 @@ typedef struct pgcase {
 static const pgcase pgcases[] = {
     {"gather lw, dest pred", b_pg_ld_pd, 0, 1, 1, 4, 32, 16, 1, 1, 0, 0, 0, 0,
      0},
-    {"gather lw, dest zeroing, src inv", b_pg_ld_zd_ps, 0, 1, 1, 4, 32, 16, 1, 1,
-     1, 0, 1, 0, 1},
-    {"gather lh, dest inv, src zeroing", b_pg_lh_zs, 0, 1, 1, 2, 16, 16, 1, 1, 0,
-     1, 1, 1, 0},
+    {"gather lw, dest zeroing, src inv", b_pg_ld_zd_ps, 0, 1, 1, 4, 32, 16, 1,
+     1, 1, 0, 1, 0, 1},
+    {"gather lh, dest inv, src zeroing", b_pg_lh_zs, 0, 1, 1, 2, 16, 16, 1, 1,
+     0, 1, 1, 1, 0},
     {"scatter sw, dest zeroing", b_pg_st_zd, 1, 1, 0, 4, 32, 16, 1, 1, 1, 0, 0,
      0, 0},
     {"scatter sw, dest inv, src pred", b_pg_st_both, 1, 1, 0, 4, 32, 16, 1, 1,
      0, 1, 1, 0, 0},
     {"unit-stride lw, dest zeroing", b_pu_ld_zd, 0, 0, 1, 4, 32, 16, 1, 1, 1, 0,
      0, 0, 0},
-    {"unit-stride sh, src pred (compress)", b_pu_sh_ps, 1, 0, 0, 2, 16, 16, 1, 0,
-     0, 0, 1, 0, 0},
-    {"SUBVL 2 gather lw, dest zeroing, src pred", b_pg2_ld, 0, 1, 1, 4, 32, 8, 2,
-     1, 1, 0, 1, 0, 0},
-    {"SUBVL 3 scatter sh, dest inv, src zeroing", b_pg3_st, 1, 1, 0, 2, 16, 4, 3,
-     1, 0, 1, 1, 1, 0},
+    {"unit-stride sh, src pred (compress)", b_pu_sh_ps, 1, 0, 0, 2, 16, 16, 1,
+     0, 0, 0, 1, 0, 0},
+    {"SUBVL 2 gather lw, dest zeroing, src pred", b_pg2_ld, 0, 1, 1, 4, 32, 8,
+     2, 1, 1, 0, 1, 0, 0},
+    {"SUBVL 3 scatter sh, dest inv, src zeroing", b_pg3_st, 1, 1, 0, 2, 16, 4,
+     3, 1, 0, 1, 1, 1, 0},
 };
 
 static uint8_t pgmem[4096] __attribute__((aligned(64)));
@@ -565,8 +565,7 @@ static void run_pg(const pgcase *c, unsigned vlval, uint64_t ma0, uint64_t ma1,
         }
     }
     want.x[0] = 0;
-    want.state =
-        SV_STATE(.maxvl = c->mvl - 1, .vl = A7, .subvl = c->subvl - 1);
+    want.state = SV_STATE(.maxvl = c->mvl - 1, .vl = A7, .subvl = c->subvl - 1);
     sv_context("%s, VL %u (a7 %u), masks 0x%llx 0x%llx", c->name, vl, vlval,
                (unsigned long long)ma0, (unsigned long long)ma1);
     t = sv_exec(c->fn, &in, &out);
@@ -717,8 +716,8 @@ static void run_ffs(void)
                        ~0ull, false, vls[v], ks[k], skew);
                 run_ff(b_ff_lw_pz, "lw ffirst, gather, pred zeroing", false,
                        true, 1, 16, 0xb6ull, true, vls[v], ks[k], skew);
-                run_ff(b_ff_sw_scatter, "sw ffirst, scatter", true, true, 1,
-                       16, ~0ull, false, vls[v], ks[k], skew);
+                run_ff(b_ff_sw_scatter, "sw ffirst, scatter", true, true, 1, 16,
+                       ~0ull, false, vls[v], ks[k], skew);
                 run_ff(b_ff_lw_sub2, "lw ffirst, gather, SUBVL 2", false, true,
                        2, 8, ~0ull, false, vls[v], ks[k], skew);
             }

@@ -1122,9 +1122,9 @@ void HELPER(sv_wild_elem)(CPURISCVState *env, uint64_t d0, uint64_t d1,
             .rs1 = sv_opnd(&r.opnd[SV_RS1]),
             .mem_es = r.mem_es * 8,
         };
-        unsigned k = (store ? st.destoffs : st.srcoffs) * sv_state_subvl(
-                                                              env->sv.state) +
-                     st.dsvoffs;
+        unsigned k =
+            (store ? st.destoffs : st.srcoffs) * sv_state_subvl(env->sv.state) +
+            st.dsvoffs;
 
         sv_mem_wild_probe(&ex, sv_mem_addr(&ex, k), store);
     }

@@ -144,8 +144,7 @@ target_ulong HELPER(sv_ffirst_probe)(CPURISCVState *env, target_ulong addr,
          off += TARGET_PAGE_SIZE - ((addr + off) & ~TARGET_PAGE_MASK)) {
         target_ulong a = addr + off;
 
-        if (probe_access_flags(env, a, 1, type, mmu_idx, true, &host,
-                               GETPC()) &
+        if (probe_access_flags(env, a, 1, type, mmu_idx, true, &host, GETPC()) &
             TLB_INVALID_MASK) {
             return 0;
         }

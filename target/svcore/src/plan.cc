@@ -560,14 +560,14 @@ bool compiled_int_operand_ok(const sv_resolved_operand &o)
                                        o.width == 32 || o.width == 64));
 }
 
-// Loads and stores of integer elements into or from a vector: unit-stride (§8.1: a scalar address register, element k
-// at X[rs1] + imm + k * es) or indexed (a vector address register, one
-// 64-bit address per register, read whole; §8.2: an address register's
-// elwidth narrower than the op cuts each access into eb elements, element
-// k at X[rs1 + k / eb] + imm + (k mod eb) * es), with or without
-// predicates (single or twin, inverted, zeroing) and trap fail-on-first
-// (§7.1; these take the emitter's twin loop, gen_svc_twin_loop).  Under
-// auto the unit-stride fast paths come first.
+// Loads and stores of integer elements into or from a vector: unit-stride
+// (§8.1: a scalar address register, element k at X[rs1] + imm + k * es) or
+// indexed (a vector address register, one 64-bit address per register, read
+// whole; §8.2: an address register's elwidth narrower than the op cuts each
+// access into eb elements, element k at X[rs1 + k / eb] + imm + (k mod eb) *
+// es), with or without predicates (single or twin, inverted, zeroing) and trap
+// fail-on-first (§7.1; these take the emitter's twin loop, gen_svc_twin_loop).
+// Under auto the unit-stride fast paths come first.
 bool compiled_mem_shape(const sv_resolved_op &r)
 {
     const sv_op &op = r.op;
