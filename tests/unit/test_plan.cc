@@ -436,13 +436,20 @@ sv_vblock_context gather32()
 TEST(Plan, IndexedAccessesCompiled)
 {
     sv_resolved_op r = resolve(gather32(), lw_8_0_10);
-    sv_plan p = plan(r, facts(64));
-    // MVL known and the budget allows: straight-line, an element each.
+    sv_plan p = plan(r, facts(16));
+    // MVL known (at most 16) and the budget allows: straight-line, an
+    // element each.
     EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
     EXPECT_TRUE(p.unroll);
-    EXPECT_EQ(p.unroll_cost, 64u);
+    EXPECT_EQ(p.unroll_cost, 16u);
     EXPECT_EQ(p.max_vl, 64u);
     EXPECT_TRUE(p.save_opc);
+    // A longer MVL: the loop's steps, leaving the budget to other ops.
+    p = plan(r, facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.step, 8u);
+    EXPECT_EQ(p.unroll_cost, 8u);
     // MVL unknown or the budget short: the loop over the run-time VL.
     // The loop runs steps of 8 elements while the budget has 8 bodies.
     p = plan(r, facts(0));
@@ -450,8 +457,8 @@ TEST(Plan, IndexedAccessesCompiled)
     EXPECT_FALSE(p.unroll);
     EXPECT_EQ(p.step, 8u);
     EXPECT_EQ(p.unroll_cost, 8u);
-    sv_plan_facts f = facts(64);
-    f.unroll_budget = 63;
+    sv_plan_facts f = facts(16);
+    f.unroll_budget = 15;
     EXPECT_FALSE(plan(r, f).unroll);
     EXPECT_EQ(plan(r, f).step, 8u);
     // With the budget spent a user-mode loop keeps its step (bounded per

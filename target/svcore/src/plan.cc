@@ -632,9 +632,14 @@ constexpr unsigned compiled_mem_temps = 19;
 // Elements per iteration of the loop form's first loop (a power of two,
 // at least the most elements of one address register, 8).
 constexpr unsigned compiled_mem_step = 8;
+// The longest straight-line access: beyond it the loop's steps cost
+// about as much per element, and leave the budget to ops that gain more
+// from it (gvec's pieces).
+constexpr unsigned compiled_mem_unroll_max = 16;
 
 // The compiled access's plan: straight-line when it is not predicated,
-// MVL is known (the TB ran the block's VL block), its register elements
+// MVL is known (the TB ran the block's VL block) and at most
+// compiled_mem_unroll_max, its register elements
 // and address registers lie inside the register file at VL = MVL and the
 // unroll budget allows (an element body each), else the loop (the twin
 // loop when predicated; unpredicated, in steps of compiled_mem_step
@@ -651,7 +656,8 @@ void plan_compiled_mem(const sv_plan_facts &f, const sv_resolved_op &r,
     p.max_vl = compiled_mem_max_vl(r);
     bool pred = r.pred_dest.enabled || r.pred_src.enabled;
     p.unroll = !pred && unrollable(f) && f.unroll_budget >= f.known_mvl &&
-               p.max_vl >= f.known_mvl;
+               p.max_vl >= f.known_mvl &&
+               f.known_mvl <= compiled_mem_unroll_max;
     if (p.unroll) {
         p.unroll_cost = f.known_mvl;
     } else if (!pred && p.max_vl >= compiled_mem_step &&
