@@ -560,7 +560,9 @@ bool compiled_int_operand_ok(const sv_resolved_operand &o)
                                        o.width == 32 || o.width == 64));
 }
 
-// Loads and stores of integer elements into or from a vector: unit-stride
+// Loads and stores of integer elements (a vector register side or a
+// vector address register; a scalar register side takes the twin loop):
+// unit-stride
 // (§8.1: a scalar address register, element k at X[rs1] + imm + k * es) or
 // indexed (a vector address register, one 64-bit address per register, read
 // whole; §8.2: an address register's elwidth narrower than the op cuts each
@@ -578,7 +580,7 @@ bool compiled_mem_shape(const sv_resolved_op &r)
     return !r.uses_svpstate &&
            (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) && a.present &&
            !a.is_fp && r.mem_es >= 1 && r.mem_es <= op.mem_bytes && d.present &&
-           d.isvec && !d.is_fp && compiled_int_operand_ok(d);
+           (d.isvec || a.isvec) && !d.is_fp && compiled_int_operand_ok(d);
 }
 
 // A single-predicated FP op with a vector operand: arithmetic at any
@@ -654,7 +656,8 @@ void plan_compiled_mem(const sv_plan_facts &f, const sv_resolved_op &r,
     }
     p.backend = SV_BACKEND_COMPILED;
     p.max_vl = compiled_mem_max_vl(r);
-    bool pred = r.pred_dest.enabled || r.pred_src.enabled;
+    bool pred = r.pred_dest.enabled || r.pred_src.enabled ||
+                !r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD].isvec;
     p.unroll = !pred && unrollable(f) && f.unroll_budget >= f.known_mvl &&
                p.max_vl >= f.known_mvl &&
                f.known_mvl <= compiled_mem_unroll_max;
