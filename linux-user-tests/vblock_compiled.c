@@ -441,6 +441,290 @@ static void run_mv(const mvcase *c, unsigned vlval, uint64_t md, uint64_t ms,
     SV_RUN_CHECK(c->fn, &in, &want);
 }
 
+/* ------------------------------------ predicated gathers and scatters
+ * (§5.4, §8.1) through the pointers in x64.. (a1's entry) or the
+ * untagged a1 (unit stride), into or from elements at x40 (a0's entry),
+ * against sv_ref_twin's steps element by element.  a5 is the mask of
+ * a0's entry, a6 a1's: a load's destination is a0 (rs1 its source), a
+ * store's destination its address a1 (a0 its source).
+ */
+SV_BLOCK_FN(b_pg_ld_pd, VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0)
+                            P16X(a0, a5, 0, 0, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_pg_ld_zd_ps,
+            VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) P16X(a0, a5, 1, 0, 0)
+                P16X(a1, a6, 0, 1, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_pg_lh_zs,
+            VL1(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 0) P16X(a0, a5, 0, 1, 0)
+                P16X(a1, a6, 1, 0, 0) OPS("lh a0, 4(a1)"))
+SV_BLOCK_FN(b_pg_st_zd, VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0)
+                            P16X(a1, a6, 1, 0, 0) OPS("sw a0, 4(a1)"))
+SV_BLOCK_FN(b_pg_st_both,
+            VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) P16X(a1, a6, 0, 1, 0)
+                P16X(a0, a5, 0, 0, 0) OPS("sw a0, 4(a1)"))
+SV_BLOCK_FN(b_pu_ld_zd,
+            VL1(16) R16(a0, 40, 1, 3) P16X(a0, a5, 1, 0, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_pu_sh_ps,
+            VL1(16) R16(a0, 40, 1, 2) P16X(a0, a5, 0, 0, 0) OPS("sh a0, 4(a1)"))
+SV_BLOCK_FN(b_pg2_ld,
+            VLH(8, 2) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) P16X(a0, a5, 1, 0, 0)
+                P16X(a1, a6, 0, 0, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_pg3_st,
+            VLH(4, 3) R16(a0, 40, 1, 2) R16(a1, 64, 1, 0) P16X(a1, a6, 0, 1, 0)
+                P16X(a0, a5, 1, 0, 0) OPS("sh a0, 4(a1)"))
+
+typedef struct pgcase {
+    const char *name;
+    void (*fn)(sv_regs *);
+    bool store, indexed, sign;
+    unsigned bytes, w, mvl, subvl;
+    bool pd, zd, invd, ps, zs, invs;
+} pgcase;
+
+static const pgcase pgcases[] = {
+    {"gather lw, dest pred", b_pg_ld_pd, 0, 1, 1, 4, 32, 16, 1, 1, 0, 0, 0, 0,
+     0},
+    {"gather lw, dest zeroing, src inv", b_pg_ld_zd_ps, 0, 1, 1, 4, 32, 16, 1,
+     1, 1, 0, 1, 0, 1},
+    {"gather lh, dest inv, src zeroing", b_pg_lh_zs, 0, 1, 1, 2, 16, 16, 1, 1,
+     0, 1, 1, 1, 0},
+    {"scatter sw, dest zeroing", b_pg_st_zd, 1, 1, 0, 4, 32, 16, 1, 1, 1, 0, 0,
+     0, 0},
+    {"scatter sw, dest inv, src pred", b_pg_st_both, 1, 1, 0, 4, 32, 16, 1, 1,
+     0, 1, 1, 0, 0},
+    {"unit-stride lw, dest zeroing", b_pu_ld_zd, 0, 0, 1, 4, 32, 16, 1, 1, 1, 0,
+     0, 0, 0},
+    {"unit-stride sh, src pred (compress)", b_pu_sh_ps, 1, 0, 0, 2, 16, 16, 1,
+     0, 0, 0, 1, 0, 0},
+    {"SUBVL 2 gather lw, dest zeroing, src pred", b_pg2_ld, 0, 1, 1, 4, 32, 8,
+     2, 1, 1, 0, 1, 0, 0},
+    {"SUBVL 3 scatter sh, dest inv, src zeroing", b_pg3_st, 1, 1, 0, 2, 16, 4,
+     3, 1, 0, 1, 1, 1, 0},
+};
+
+static uint8_t pgmem[4096] __attribute__((aligned(64)));
+
+/* Memory element k's address: scattered (indexed) or unit stride. */
+static uint64_t pg_addr(const pgcase *c, const sv_machine *m, unsigned k)
+{
+    return c->indexed ? m->x[64 + k] + 4 : m->x[A1] + 4 + k * c->bytes;
+}
+
+static void run_pg(const pgcase *c, unsigned vlval, uint64_t ma0, uint64_t ma1,
+                   unsigned seed)
+{
+    static uint8_t want_mem[sizeof(pgmem)];
+    sv_machine in, out, want;
+    sv_twin_step steps[64];
+    const unsigned vl = vlval < c->mvl ? vlval : c->mvl;
+    /* A load's destination predicate is a0's entry, a store's a1's. */
+    uint64_t md = c->store ? ma1 : ma0, ms = c->store ? ma0 : ma1;
+    uint64_t pd = c->pd ? (c->invd ? ~md : md) : ~0ull;
+    uint64_t ps = c->ps ? (c->invs ? ~ms : ms) : ~0ull;
+    sv_trap t;
+    int n;
+
+    sv_machine_fill(&in, seed);
+    for (size_t b = 0; b < sizeof(pgmem); b++) {
+        pgmem[b] = (uint8_t)(b * 13 + seed);
+    }
+    in.x[A5] = ma0;
+    in.x[A6] = ma1;
+    in.x[A7] = vlval;
+    in.x[A1] = (uintptr_t)pgmem + 1000;
+    for (unsigned k = 0; k < 64; k++) {
+        in.x[64 + k] = (uintptr_t)pgmem + (k * 37 % 64) * 8 + 2048;
+    }
+    want = in;
+    memcpy(want_mem, pgmem, sizeof(pgmem));
+    n = sv_ref_twin(vl, true, true, pd, c->pd && c->zd, ps, c->ps && c->zs,
+                    steps);
+    for (int k = 0; k < n; k++) {
+        for (unsigned sub = 0; sub < c->subvl; sub++) {
+            unsigned d = (unsigned)steps[k].dst * c->subvl + sub;
+            unsigned e = (unsigned)steps[k].src * c->subvl + sub;
+            uint64_t v = 0;
+
+            if (c->store) {
+                if (steps[k].src >= 0) {
+                    v = sv_elem_get(in.x, 40, e, c->w);
+                }
+                memcpy(want_mem + (pg_addr(c, &in, d) - (uintptr_t)pgmem), &v,
+                       c->bytes);
+            } else {
+                if (steps[k].src >= 0) {
+                    memcpy(&v,
+                           want_mem + (pg_addr(c, &in, e) - (uintptr_t)pgmem),
+                           c->bytes);
+                    if (c->sign && c->bytes < 8) {
+                        v = (uint64_t)((int64_t)(v << (64 - 8 * c->bytes)) >>
+                                       (64 - 8 * c->bytes));
+                    }
+                }
+                sv_elem_set(want.x, 40, d, c->w, v);
+            }
+        }
+    }
+    want.x[0] = 0;
+    want.state = SV_STATE(.maxvl = c->mvl - 1, .vl = A7, .subvl = c->subvl - 1);
+    sv_context("%s, VL %u (a7 %u), masks 0x%llx 0x%llx", c->name, vl, vlval,
+               (unsigned long long)ma0, (unsigned long long)ma1);
+    t = sv_exec(c->fn, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(memcmp(pgmem, want_mem, sizeof(pgmem)), 0);
+}
+
+/* ------------------------------------------- trap fail-on-first (§7.1)
+ * LW into 32-bit elements at x40 with fail-on-first (x0 inverted, or a5
+ * with zeroing), unit stride from a1 or through the pointers at x64..:
+ * memory element K is the first on a PROT_NONE page (straddling into it
+ * when misaligned).  VL > K: VL := K, elements 0..K-1 loaded, no signal;
+ * K = 0: SIGSEGV naming the address.  A scatter (SW through x64.., its
+ * address entry's fail-on-first) likewise stores elements 0..K-1 only.
+ */
+SV_BLOCK_FN(b_ff_lw_us, VL1(16) R16(a0, 40, 1, 3) P16X(a0, zero, 0, 1, 1)
+                            OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_ff_lw_gather, VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0)
+                                P16X(a0, zero, 0, 1, 1) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_ff_lw_pz, VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0)
+                            P16X(a0, a5, 1, 0, 1) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(b_ff_sw_scatter, VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0)
+                                 P16X(a1, zero, 0, 1, 1) OPS("sw a0, 4(a1)"))
+SV_BLOCK_FN(b_ff_lw_sub2, VLH(8, 2) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0)
+                              P16X(a0, zero, 0, 1, 1) OPS("lw a0, 4(a1)"))
+
+static char *ffmap;
+static size_t ffpage;
+
+/* Element k's address (for the pointer or a1, less the immediate 4). */
+static uint64_t ff_elem_addr(unsigned k, unsigned kfault, unsigned skew,
+                             bool indexed)
+{
+    uint64_t page1 = (uintptr_t)ffmap + ffpage;
+
+    if (!indexed) {
+        return page1 - 4 * kfault - skew + 4 * k;
+    }
+    /* Scattered over page 0 before K, page 1 from K on. */
+    return k < kfault ? (uintptr_t)ffmap + 3000 - 200 * k
+                      : page1 - skew + 8 * (k - kfault);
+}
+
+static void run_ff(void (*fn)(sv_regs *), const char *name, bool store,
+                   bool indexed, unsigned subvl, unsigned mvl, uint64_t mask,
+                   bool zero, unsigned vlval, unsigned kfault, unsigned skew)
+{
+    const unsigned vl = vlval < mvl ? vlval : mvl, n = vl * subvl;
+    uint64_t active = mask;
+    sv_machine in, out, want;
+    unsigned cut = vl, firstg = 0;
+    sv_trap t;
+
+    if (!ffmap) {
+        ffpage = (size_t)sysconf(_SC_PAGESIZE);
+        ffmap = mmap(NULL, 2 * ffpage, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    }
+    mprotect(ffmap, 2 * ffpage, PROT_READ | PROT_WRITE);
+    for (size_t b = 0; b < 2 * ffpage; b++) {
+        ffmap[b] = (char)(b * 11 + 5);
+    }
+    sv_machine_fill(&in, 1200 + vlval + kfault + skew);
+    in.x[A5] = mask;
+    in.x[A7] = vlval;
+    in.x[A1] = ff_elem_addr(0, kfault, skew, false) - 4;
+    for (unsigned k = 0; k < 16; k++) {
+        in.x[64 + k] = ff_elem_addr(k, kfault, skew, indexed) - 4;
+    }
+    /*
+     * The first group the loop takes (group 0 when zeroing, else the
+     * first active one) traps as without fail-on-first; a later active
+     * group touching element K is cut (sv_loop_twin).
+     */
+    while (!zero && firstg < vl && !((active >> firstg) & 1)) {
+        firstg++;
+    }
+    for (unsigned g = firstg + 1; g < vl; g++) {
+        if (((active >> g) & 1) && (g + 1) * subvl > kfault) {
+            cut = g;
+            break;
+        }
+    }
+    want = in;
+    for (unsigned e = 0; e < cut * subvl && e < n; e++) {
+        uint64_t a = ff_elem_addr(e, kfault, skew, indexed);
+        uint32_t v = 0;
+
+        if ((active >> (e / subvl)) & 1) {
+            memcpy(&v, (void *)(uintptr_t)a, 4);
+        }
+        if (!store && (zero || ((active >> (e / subvl)) & 1))) {
+            sv_elem_set(want.x, 40, e, 32, v);
+        }
+    }
+    if (cut < vl) {
+        want.x[A7] = cut;
+    }
+    want.x[0] = 0;
+    want.state = SV_STATE(.maxvl = mvl - 1, .vl = A7, .subvl = subvl - 1);
+    mprotect(ffmap + ffpage, ffpage, PROT_NONE);
+    sv_context("%s, VL %u (a7 %u), element %u on the PROT_NONE page, skew %u",
+               name, vl, vlval, kfault, skew);
+    t = sv_exec(fn, &in, &out);
+    mprotect(ffmap + ffpage, ffpage, PROT_READ | PROT_WRITE);
+    if (firstg < vl && ((active >> firstg) & 1) &&
+        (firstg + 1) * subvl > kfault) {
+        /* The first group faults: a real SIGSEGV. */
+        CHECK_EQ(t.signo, SIGSEGV);
+        CHECK_EQ(t.addr, (uint64_t)(uintptr_t)ffmap + ffpage);
+        return;
+    }
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    if (store) {
+        for (unsigned e = 0; e < n; e++) {
+            uint64_t a = ff_elem_addr(e, kfault, skew, true);
+            uint32_t got, exp = (uint32_t)sv_elem_get(in.x, 40, e, 32);
+
+            memcpy(&got, (void *)(uintptr_t)a, 4);
+            if (e >= cut) {
+                uint8_t b[4];
+
+                for (unsigned k = 0; k < 4; k++) {
+                    b[k] = (uint8_t)((a - (uintptr_t)ffmap + k) * 11 + 5);
+                }
+                memcpy(&exp, b, 4);
+            }
+            CHECK_EQ(got, exp);
+        }
+    }
+}
+
+static void run_ffs(void)
+{
+    static const unsigned vls[] = {1, 3, 5, 8, 16, 20};
+    static const unsigned ks[] = {0, 1, 5, 9};
+
+    for (size_t v = 0; v < SV_COUNT(vls); v++) {
+        for (size_t k = 0; k < SV_COUNT(ks); k++) {
+            for (unsigned skew = 0; skew <= 2; skew += 2) {
+                run_ff(b_ff_lw_us, "lw ffirst, unit stride", false, false, 1,
+                       16, ~0ull, false, vls[v], ks[k], skew);
+                run_ff(b_ff_lw_gather, "lw ffirst, gather", false, true, 1, 16,
+                       ~0ull, false, vls[v], ks[k], skew);
+                run_ff(b_ff_lw_pz, "lw ffirst, gather, pred zeroing", false,
+                       true, 1, 16, 0xb6ull, true, vls[v], ks[k], skew);
+                run_ff(b_ff_sw_scatter, "sw ffirst, scatter", true, true, 1, 16,
+                       ~0ull, false, vls[v], ks[k], skew);
+                run_ff(b_ff_lw_sub2, "lw ffirst, gather, SUBVL 2", false, true,
+                       2, 8, ~0ull, false, vls[v], ks[k], skew);
+            }
+        }
+    }
+}
+
 /* ------------------------------------------- gather / scatter faults
  * Indexed LW/SW through the pointers in x64..x71 (a1's entry), VL 8: the
  * pointer of element K lies on a PROT_NONE page.  The fault names that
@@ -626,6 +910,15 @@ int main(void)
         cut_access(false, vls[v]);
         cut_access(true, vls[v]);
     }
+    for (size_t i = 0; i < SV_COUNT(pgcases); i++) {
+        static const unsigned vls[] = {0, 1, 5, 9, 16, 20};
+        for (size_t v = 0; v < SV_COUNT(vls); v++) {
+            run_pg(&pgcases[i], vls[v], masks[v % SV_COUNT(masks)] ^ 0x24,
+                   masks[(v + 1) % SV_COUNT(masks)] ^ 0x30,
+                   (unsigned)(i * 8 + v + 800));
+        }
+    }
+    run_ffs();
     sv_context("%s", "");
     return sv_summary("vblock_compiled");
 }

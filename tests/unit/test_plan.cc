@@ -412,11 +412,13 @@ TEST(Plan, UnitStrideMemory)
     f = facts(64);
     f.user_mode = 0;
     EXPECT_EQ(plan(r, f).backend, SV_BACKEND_UNIT_RUN);
-    // A predicated load: the general loop.
+    // A predicated load: the compiled twin loop.
     sv_vblock_context c = ld64();
     c.int_preds[8] = pred(7);
-    EXPECT_EQ(plan(resolve(c, ld_8_0_10), facts(8)).backend,
-              SV_BACKEND_ELEMENTS);
+    p = plan(resolve(c, ld_8_0_10), facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.step, 0u);
 }
 
 // lw x8, 0(x10) and sd x8, 0(x10) through the 64-bit pointers at x64..
@@ -434,13 +436,20 @@ sv_vblock_context gather32()
 TEST(Plan, IndexedAccessesCompiled)
 {
     sv_resolved_op r = resolve(gather32(), lw_8_0_10);
-    sv_plan p = plan(r, facts(64));
-    // MVL known and the budget allows: straight-line, an element each.
+    sv_plan p = plan(r, facts(16));
+    // MVL known (at most 16) and the budget allows: straight-line, an
+    // element each.
     EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
     EXPECT_TRUE(p.unroll);
-    EXPECT_EQ(p.unroll_cost, 64u);
+    EXPECT_EQ(p.unroll_cost, 16u);
     EXPECT_EQ(p.max_vl, 64u);
     EXPECT_TRUE(p.save_opc);
+    // A longer MVL: the loop's steps, leaving the budget to other ops.
+    p = plan(r, facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.step, 8u);
+    EXPECT_EQ(p.unroll_cost, 8u);
     // MVL unknown or the budget short: the loop over the run-time VL.
     // The loop runs steps of 8 elements while the budget has 8 bodies.
     p = plan(r, facts(0));
@@ -448,12 +457,22 @@ TEST(Plan, IndexedAccessesCompiled)
     EXPECT_FALSE(p.unroll);
     EXPECT_EQ(p.step, 8u);
     EXPECT_EQ(p.unroll_cost, 8u);
-    sv_plan_facts f = facts(64);
-    f.unroll_budget = 63;
+    sv_plan_facts f = facts(16);
+    f.unroll_budget = 15;
     EXPECT_FALSE(plan(r, f).unroll);
     EXPECT_EQ(plan(r, f).step, 8u);
+    // With the budget spent a user-mode loop keeps its step (bounded per
+    // op), taking what is left; system mode's bodies are larger.
     f.unroll_budget = 7;
+    EXPECT_EQ(plan(r, f).step, 8u);
+    EXPECT_EQ(plan(r, f).unroll_cost, 7u);
+    f.unroll_budget = 0;
+    EXPECT_EQ(plan(r, f).step, 8u);
+    EXPECT_EQ(plan(r, f).unroll_cost, 0u);
+    f.user_mode = 0;
     EXPECT_EQ(plan(r, f).step, 0u);
+    f.unroll_budget = 8;
+    EXPECT_EQ(plan(r, f).step, 8u);
     // No TCG temps left for its scratch: the general loop.
     f = facts(64);
     f.temps_used = f.temps_max / 2 - 4;
@@ -473,15 +492,30 @@ TEST(Plan, IndexedAccessesCompiled)
     EXPECT_EQ(p.max_vl, 16u);
     EXPECT_FALSE(p.unroll);
     EXPECT_TRUE(plan(resolve(c, ld_8_0_10), facts(16)).unroll);
-    // Predicated: the general loop.
+    // Predicated (single or twin, zeroing) or trap fail-on-first: the
+    // twin loop, never straight-line or in steps.
     c = gather32();
     c.int_preds[8] = pred(7);
-    EXPECT_EQ(plan(resolve(c, lw_8_0_10), facts(64)).backend,
-              SV_BACKEND_ELEMENTS);
-    // Trap fail-on-first: the general loop.
+    p = plan(resolve(c, lw_8_0_10), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.step, 0u);
+    c.int_preds[10] = pred(6, 1, 1);
+    p = plan(resolve(c, lw_8_0_10), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    c = gather32();
     c.int_preds[8] = pred(7, 0, 0, 1);
-    EXPECT_EQ(plan(resolve(c, lw_8_0_10), facts(64)).backend,
-              SV_BACKEND_ELEMENTS);
+    p = plan(resolve(c, lw_8_0_10), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.step, 0u);
+    EXPECT_TRUE(p.save_opc);
+    c = gather32();
+    c.int_preds[10] = pred(0, 1, 0, 1); // a scatter's: trap fail-on-first
+    r = resolve(c, sd_8_0_10);
+    EXPECT_EQ(r.ffirst, SV_FFIRST_TRAP);
+    EXPECT_EQ(plan(r, facts(0)).backend, SV_BACKEND_COMPILED);
 }
 
 // c.mv x10, x12 with 16-bit vectors at x40 and x64.

@@ -15,6 +15,11 @@ DEF_HELPER_FLAGS_4(sv_vblock_jump, TCG_CALL_NO_WG, void, env, tl, tl, i32)
  */
 DEF_HELPER_6(sv_elements, void, env, i64, i64, i64, tl, i32)
 /*
+ * The compiled loop's wild access (sv_elements.c): the SIGSEGV of the
+ * memory element STATE names, without resuming the loop.
+ */
+DEF_HELPER_6(sv_wild_elem, void, env, i64, i64, i64, tl, i32)
+/*
  * A packed unit-stride load/store whose predicates are all ones (trap-
  * ffirst allowed): one probe per page and a memcpy, or sv_elements when
  * the run time says otherwise (same arguments).
@@ -34,6 +39,12 @@ DEF_HELPER_2(sv_inline_vl, tl, env, i32)
  * mask).  Default flags: it writes the VL register.
  */
 DEF_HELPER_3(sv_ffirst_gvec, void, env, i32, i64)
+/*
+ * Trap fail-on-first in the compiled loop (sv_ffirst.c): probe an
+ * access's pages without faulting (1: accessible); the cut's VL write.
+ */
+DEF_HELPER_FLAGS_3(sv_ffirst_probe, TCG_CALL_NO_RWG, tl, env, tl, i32)
+DEF_HELPER_2(sv_ffirst_trap_cut, void, env, tl)
 /* A vector (consensual) compare-and-branch (§6.5): returns "taken". */
 DEF_HELPER_4(sv_branch, tl, env, i64, i64, i32)
 /*

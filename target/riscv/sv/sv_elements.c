@@ -1095,6 +1095,46 @@ void HELPER(sv_elements)(CPURISCVState *env, uint64_t d0, uint64_t d1,
 }
 
 /*
+ * The compiled loop's access to a wild address (user mode: beyond the
+ * host's 47-bit user space, where the host faults without the address):
+ * the memory element STATE's offsets name (the loop stored them before
+ * it) raises the guest's SIGSEGV naming its address, as the element
+ * loop's access does.  The loop is not resumed here: its elements before
+ * may have rewritten the VL register or a mask register, which the
+ * element loop would read again.
+ */
+void HELPER(sv_wild_elem)(CPURISCVState *env, uint64_t d0, uint64_t d1,
+                          uint64_t imm, target_ulong pc, uint32_t insn)
+{
+    sv_resolved_op r;
+
+    sv_desc_unpack(d0, d1, imm, insn, &r);
+#ifdef CONFIG_USER_ONLY
+    {
+        sv_state_fields st = sv_state_unpack(env->sv.state);
+        bool store = r.op.cls == SV_OPC_STORE;
+        SVExec ex = {
+            .env = env,
+            .ra = GETPC(),
+            .pc = pc,
+            .r = &r,
+            .op = r.op,
+            .rs1 = sv_opnd(&r.opnd[SV_RS1]),
+            .mem_es = r.mem_es * 8,
+        };
+        unsigned k =
+            (store ? st.destoffs : st.srcoffs) * sv_state_subvl(env->sv.state) +
+            st.dsvoffs;
+
+        sv_mem_wild_probe(&ex, sv_mem_addr(&ex, k), store);
+    }
+#endif
+    /* Not wild after all (the translator's test is the probe's): the
+     * element loop from that element. */
+    sv_elements(env, &r, pc, GETPC());
+}
+
+/*
  * The common shape of vector memory access: a unit-stride run between a
  * scalar address and packed register elements of the memory's width, all
  * elements active, trap-ffirst or not (the translator checked the static

@@ -9,10 +9,14 @@
  * 0 and fails; the failing element is written) go to the destination,
  * then VL := the failing element's index (sv_ffirst_commit_vl, §7.3).
  *
+ * Also trap fail-on-first's probe and cut for the compiled element loop
+ * (trans_sv_compiled_twin.c.inc).
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
 #include "cpu.h"
+#include "sv_compat.h"
 #include "exec/helper-proto.h"
 #include "qemu/host-utils.h"
 #include "svcore.h"
@@ -118,4 +122,40 @@ void HELPER(sv_ffirst_gvec)(CPURISCVState *env, uint32_t desc, uint64_t mask)
         /* The failing element is written, then excluded (A41). */
         sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, i);
     }
+}
+
+/*
+ * Trap fail-on-first (§7.1), the compiled loop: whether every page the
+ * access of desc & 0xff bytes at addr touches is accessible (a store
+ * when desc bit 8), probed without faulting, in user and system mode.
+ * The last page found accessible goes to env->sv.pred_scratch[slot]
+ * (desc bits 16..23), so that the translated code probes once per page.
+ */
+target_ulong HELPER(sv_ffirst_probe)(CPURISCVState *env, target_ulong addr,
+                                     uint32_t desc)
+{
+    unsigned bytes = desc & 0xff, slot = (desc >> 16) & 0xff;
+    MMUAccessType type = desc & 0x100 ? MMU_DATA_STORE : MMU_DATA_LOAD;
+    int mmu_idx = riscv_env_mmu_index(env, false);
+    void *host;
+
+    /* By byte count: an access that ends at or wraps past 2^64. */
+    for (unsigned off = 0; off < bytes;
+         off += TARGET_PAGE_SIZE - ((addr + off) & ~TARGET_PAGE_MASK)) {
+        target_ulong a = addr + off;
+
+        if (probe_access_flags(env, a, 1, type, mmu_idx, true, &host, GETPC()) &
+            TLB_INVALID_MASK) {
+            return 0;
+        }
+        env->sv.pred_scratch[slot] = a & TARGET_PAGE_MASK;
+    }
+    return 1;
+}
+
+/* Trap fail-on-first's cut (§7.1, A49): VL := vl (sv_ffirst_commit_vl). */
+void HELPER(sv_ffirst_trap_cut)(CPURISCVState *env, target_ulong vl)
+{
+    sv_ffirst_commit_vl((uint64_t *)env->gpr, sv_state_vl_reg(env->sv.state),
+                        vl);
 }

@@ -560,16 +560,16 @@ bool compiled_int_operand_ok(const sv_resolved_operand &o)
                                        o.width == 32 || o.width == 64));
 }
 
-// Loads and stores of integer elements into or from a vector, without
-// fail-on-first: unit-stride (§8.1: a scalar address register, element k
-// at X[rs1] + imm + k * es) or indexed (a vector address register, one
-// 64-bit address per register, read whole; §8.2: an address register's
-// elwidth narrower than the op cuts each access into eb elements, element
-// k at X[rs1 + k / eb] + imm + (k mod eb) * es), not predicated (the
-// emitter's twin loop with a memory side, gen_svc_twin_loop, disagrees
-// with the oracle on a predicated, zeroing indexed load: oracle-diff
-// seed 1, chunk1/1299).  Under auto the unit-stride fast paths come
-// first.
+// Loads and stores of integer elements (a vector register side or a
+// vector address register; a scalar register side takes the twin loop):
+// unit-stride
+// (§8.1: a scalar address register, element k at X[rs1] + imm + k * es) or
+// indexed (a vector address register, one 64-bit address per register, read
+// whole; §8.2: an address register's elwidth narrower than the op cuts each
+// access into eb elements, element k at X[rs1 + k / eb] + imm + (k mod eb) *
+// es), with or without predicates (single or twin, inverted, zeroing) and trap
+// fail-on-first (§7.1; these take the emitter's twin loop, gen_svc_twin_loop).
+// Under auto the unit-stride fast paths come first.
 bool compiled_mem_shape(const sv_resolved_op &r)
 {
     const sv_op &op = r.op;
@@ -580,9 +580,7 @@ bool compiled_mem_shape(const sv_resolved_op &r)
     return !r.uses_svpstate &&
            (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) && a.present &&
            !a.is_fp && r.mem_es >= 1 && r.mem_es <= op.mem_bytes && d.present &&
-           d.isvec && !d.is_fp && compiled_int_operand_ok(d) &&
-           !r.pred_dest.enabled && !r.pred_src.enabled &&
-           r.ffirst == SV_FFIRST_NONE;
+           (d.isvec || a.isvec) && !d.is_fp && compiled_int_operand_ok(d);
 }
 
 // A single-predicated FP op with a vector operand: arithmetic at any
@@ -636,14 +634,19 @@ constexpr unsigned compiled_mem_temps = 19;
 // Elements per iteration of the loop form's first loop (a power of two,
 // at least the most elements of one address register, 8).
 constexpr unsigned compiled_mem_step = 8;
+// The longest straight-line access: beyond it the loop's steps cost
+// about as much per element, and leave the budget to ops that gain more
+// from it (gvec's pieces).
+constexpr unsigned compiled_mem_unroll_max = 16;
 
 // The compiled access's plan: straight-line when it is not predicated,
-// MVL is known (the TB ran the block's VL block), its register elements
+// MVL is known (the TB ran the block's VL block) and at most
+// compiled_mem_unroll_max, its register elements
 // and address registers lie inside the register file at VL = MVL and the
 // unroll budget allows (an element body each), else the loop (the twin
 // loop when predicated; unpredicated, in steps of compiled_mem_step
-// elements when the budget has that many bodies left); the general loop
-// when the TB has no temps left for its scratch.
+// elements when the budget has that many bodies left, and always in user
+// mode); the general loop when the TB has no temps left for its scratch.
 void plan_compiled_mem(const sv_plan_facts &f, const sv_resolved_op &r,
                        sv_plan &p)
 {
@@ -653,19 +656,25 @@ void plan_compiled_mem(const sv_plan_facts &f, const sv_resolved_op &r,
     }
     p.backend = SV_BACKEND_COMPILED;
     p.max_vl = compiled_mem_max_vl(r);
-    bool pred = r.pred_dest.enabled || r.pred_src.enabled;
+    bool pred = r.pred_dest.enabled || r.pred_src.enabled ||
+                !r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD].isvec;
     p.unroll = !pred && unrollable(f) && f.unroll_budget >= f.known_mvl &&
-               p.max_vl >= f.known_mvl;
+               p.max_vl >= f.known_mvl &&
+               f.known_mvl <= compiled_mem_unroll_max;
     if (p.unroll) {
         p.unroll_cost = f.known_mvl;
-    } else if (!pred && f.unroll_budget >= compiled_mem_step &&
-               p.max_vl >= compiled_mem_step &&
-               r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD].reg != 0) {
+    } else if (!pred && p.max_vl >= compiled_mem_step &&
+               r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD].reg != 0 &&
+               (f.unroll_budget >= compiled_mem_step || f.user_mode)) {
         // The loop form runs whole steps of elements with constant
         // offsets from the step's first (its register elements outside
-        // x0, so no write is dropped), then one at a time.
+        // x0, so no write is dropped), then one at a time.  A step is
+        // at most compiled_mem_step bodies per op, and a block at most
+        // SV_VBLOCK_MAX_OPS ops, so in user mode (small bodies) it keeps
+        // its step when the straight-line forms have spent the budget:
+        // it takes what is left.
         p.step = compiled_mem_step;
-        p.unroll_cost = compiled_mem_step;
+        p.unroll_cost = std::min(f.unroll_budget, compiled_mem_step);
     }
 }
 
