@@ -407,8 +407,7 @@ TEST(Plan, GuardedSpecialisationsFallBackToTheCompiledLoop)
     EXPECT_NE(p.backend, SV_BACKEND_COMPILED);
     EXPECT_EQ(p.fallback, SV_BACKEND_ELEMENTS);
     char buf[96];
-    EXPECT_EQ(std::string(sv_plan_details(&p, buf, sizeof buf))
-                  .find("else="),
+    EXPECT_EQ(std::string(sv_plan_details(&p, buf, sizeof buf)).find("else="),
               std::string::npos);
 }
 
