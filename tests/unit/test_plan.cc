@@ -361,9 +361,10 @@ TEST(Plan, GuardedSpecialisationsFallBackToTheCompiledLoop)
     p = plan(add, facts(0));
     EXPECT_EQ(p.backend, SV_BACKEND_INLINE_INT);
     EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
+    // VL < MVL: the helper (STATE is plain when MVL is known).
     p = plan(padd, facts(64));
     EXPECT_EQ(p.backend, SV_BACKEND_INLINE_PRED);
-    EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
+    EXPECT_EQ(p.fallback, SV_BACKEND_ALU_HELPER);
     p = plan(padd, facts(0));
     EXPECT_EQ(p.backend, SV_BACKEND_ALU_HELPER);
     EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);

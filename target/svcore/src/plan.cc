@@ -979,9 +979,10 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
             return;
         }
         if (knob != SV_KNOB_NOGVEC && inline_pred(f, r, p)) {
-            // VL < MVL: the ALU helper, guarded in its turn.
+            // VL < MVL: the ALU helper (STATE is plain: the TB ran the
+            // VL block).
             p.backend = SV_BACKEND_INLINE_PRED;
-            p.fallback = guard_fallback;
+            p.fallback = SV_BACKEND_ALU_HELPER;
             return;
         }
         if (knob != SV_KNOB_NOGVEC && plan_ffirst_gvec(f, r, p)) {
@@ -1317,8 +1318,8 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     if (p->backend == SV_BACKEND_INLINE_PRED) {
         append(buf, size, at, " cost=%u", p->unroll_cost);
     }
-    if (p->fallback == SV_BACKEND_COMPILED) {
-        append(buf, size, at, " else=compiled");
+    if (p->fallback != SV_BACKEND_ELEMENTS) {
+        append(buf, size, at, " else=%s", sv_backend_name(p->fallback));
     }
     return buf;
 }
