@@ -1420,9 +1420,10 @@ typedef struct sv_plan {
                              one) */
     /*
      * What runs when a specialisation's run-time precondition fails
-     * (STATE not plain: SUBVL > 1 or a resumed loop; VL < MVL for the
-     * unrolled forms): SV_BACKEND_COMPILED, the compiled loops over the
-     * run-time VL (their grouped loop), or SV_BACKEND_ELEMENTS.
+     * (STATE not plain: SUBVL > 1 or a resumed loop):
+     * SV_BACKEND_COMPILED, the compiled loops over the run-time VL (their
+     * grouped loop), or SV_BACKEND_ELEMENTS; for inline_pred (STATE
+     * known plain) at VL < MVL: SV_BACKEND_ALU_HELPER.
      */
     uint8_t fallback;
 } sv_plan;
