@@ -257,6 +257,14 @@ static void put_t5_vl_block(uint8_t *code, unsigned *off, unsigned vlmax)
     }
 }
 
+/*
+ * alu_inherit (fuzz_vblock's alu mode, not bench): one block in eight
+ * has no VL block (alu_block_inherits) and runs on the STATE the harness
+ * sets for it (SUBVL 1..4, offsets), so the guarded integer
+ * specialisations meet SUBVL groups and resumed loops at run time.
+ */
+static int alu_inherit, alu_block_inherits;
+
 static unsigned put_alu_block(uint8_t *code)
 {
     /* Half the blocks have 16-bit predicate entries (any predidx). */
@@ -277,10 +285,13 @@ static unsigned put_alu_block(uint8_t *code)
     unsigned base =
         32 + (rnd() % 2 ? 2 * (rnd() % ((room + 1) / 2)) : rnd() % room);
 
-    /* VBLOCK2: VL block, 4 register entries, 2 predicate entries. */
+    alu_block_inherits = alu_inherit && !force_vlmax && rnd() % 8 == 0;
+    len -= alu_block_inherits ? 2 : 0;
+    /* VBLOCK2: VL block (or none), 4 register entries, 2 predicate
+     * entries. */
     put16(code, &off,
-          (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 0 << 9 | pmode << 8 |
-                     1 << 7 | 0x7f));
+          (uint16_t)(!alu_block_inherits << 15 | 7 << 12 | 3 << 10 | 0 << 9 |
+                     pmode << 8 | 1 << 7 | 0x7f));
     if (pmode) {
         static const uint8_t regs[] = {0, 5, 9, 10, 11, 12, 13, 30};
 
@@ -289,7 +300,9 @@ static unsigned put_alu_block(uint8_t *code)
         }
     }
     put16(code, &off, (uint16_t)((len - 12) / 2));
-    put_t5_vl_block(code, &off, vlmax);
+    if (!alu_block_inherits) {
+        put_t5_vl_block(code, &off, vlmax);
+    }
     for (unsigned k = 0; k < 4; k++) {
         unsigned idx, isvec = rnd() % 8 != 0;
         unsigned ew = rnd() % 4 ? vew : rnd() % 4;
@@ -640,7 +653,9 @@ static unsigned put_fp_block(uint8_t *code)
           (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 0 << 9 | 0 << 8 | 1 << 7 |
                      0x7f));
     put16(code, &off, (uint16_t)((len - 12) / 2));
-    put_t5_vl_block(code, &off, vlmax);
+    if (!alu_block_inherits) {
+        put_t5_vl_block(code, &off, vlmax);
+    }
     for (unsigned k = 0; k < 4; k++) {
         unsigned idx, isvec = rnd() % 8 != 0;
         unsigned ew = rnd() % 8 ? vew : vews[rnd() % sizeof(vews)];

@@ -18,7 +18,8 @@
  *                                  bench-shapes (below)
  *
  * "alu" generates well-formed blocks of integer ALU opcodes instead
- * (put_alu_block), for the backend-agreement test of the ALU backends;
+ * (put_alu_block; one in eight without a VL block, on a STATE the round
+ * sets: fuzz_state), for the backend-agreement test of the ALU backends;
  * "fuse" load + vector branch pairs (put_fuse_block); "run" unit-stride
  * runs near page ends (put_run_block); "fp" FP element loops over
  * special values under random rounding modes (put_fp_block); "shape"
@@ -118,6 +119,9 @@ asm(".pushsection .text\n"
  */
 uint64_t fuzz_hi[96];
 extern uint64_t fuzz_hi[96];
+/* STATE for the round's block (0; alu_block_inherits: fuzz_gen.h). */
+uint64_t fuzz_state;
+extern uint64_t fuzz_state;
 void fuzz_enter(void);
 asm(".pushsection .text\n"
     ".globl fuzz_enter\n"
@@ -130,7 +134,9 @@ asm(".pushsection .text\n"
     "addi t6, t6, 384\n"
     "sv_vblock_begin\nsv_vl_rd rd=t5, vlmax=48\n"
     "sv_reg16 key=a0, regidx=80\nsv_ops\nld a0, 0(t6)\nsv_vblock_end\n"
-    "csrw 0x803, x0\n"
+    "lla t6, fuzz_state\n"
+    "ld t6, 0(t6)\n"
+    "csrw 0x803, t6\n"
     "lla t6, fuzz_regs\n"
     "ld x1, 8(t6)\nld x2, 16(t6)\nld x3, 24(t6)\nld x4, 32(t6)\n"
     "ld x5, 40(t6)\nld x6, 48(t6)\nld x7, 56(t6)\nld x8, 64(t6)\n"
@@ -428,6 +434,7 @@ int main(int argc, char **argv)
     const char *kind_name = argc > 4 ? argv[4] : "";
 
     alu_mode = argc > 4 && strcmp(argv[4], "alu") == 0;
+    alu_inherit = alu_mode && !bench;
     run_mode = argc > 4 && strcmp(argv[4], "run") == 0;
     fp_mode = argc > 4 && strcmp(argv[4], "fp") == 0;
     shape_mode = argc > 4 && strcmp(argv[4], "shape") == 0;
@@ -587,6 +594,20 @@ int main(int argc, char **argv)
         for (unsigned i = 1; i < 31; i++) {
             fuzz_regs[i] =
                 rnd() % 4 ? mid + (rnd() % 256) * 8 - 1024 : rnd() % 70;
+        }
+        fuzz_state = 0;
+        if (alu_mode && alu_block_inherits) {
+            /*
+             * STATE.vl t5 (mostly) or x0, SUBVL 1..4, offsets 0: a C.MV
+             * of two scalars keeps non-zero offsets in the compiled loop
+             * where the reference loop clears them (vblock_compiled
+             * resumes loops instead).
+             */
+            unsigned mvl = 1 + rnd() % 64, subvl = 1 + rnd() % 4;
+
+            fuzz_regs[30] = rnd() % 2 ? rnd() % 70 : fuzz_regs[30];
+            fuzz_state = SV_STATE(.maxvl = mvl - 1, .vl = rnd() % 4 ? 30 : 0,
+                                  .subvl = subvl - 1);
         }
         if (fuse) {
             /* few zeros, so runs reach the unmapped page */

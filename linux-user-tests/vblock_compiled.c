@@ -12,6 +12,8 @@
  * fail-on-first test per group, scalars supplying sub-element s) and
  * resumed loops: a signal handler makes the block go on at its opcode
  * with STATE's destoffs/dsvoffs set (§1.6), so the loop starts there.
+ * Uniform-width cases are the integer specialisations' shapes under auto,
+ * whose guard sends SUBVL groups and resumed loops to the compiled loop.
  * The meson suite runs it under SV_BACKEND=compiled, general and auto.
  *
  * Every block has the VL block `sv_vl_rs1 a7, MVL, SUBVL` (STATE.vl :=
@@ -104,6 +106,23 @@ SV_BLOCK_FN(b_sv2_sdst16, VLH(8, 2) R16(a0, 120, 0, 2) R16(a1, 64, 1, 2)
 SV_BLOCK_FN(b_sv2_sra32_low,
             VLH(8, 2) R16(a0, 20, 1, 3) R16(a1, 64, 1, 3) OPS("sra a0, a1, a2"))
 
+/*
+ * Uniform widths: the integer specialisations (auto: inline_int, and
+ * alu_helper with a predicate) whose run-time guard sends SUBVL > 1 and
+ * resumed loops to the compiled grouped loop (docs/sv-engine.md,
+ * "Guarded specialisations").
+ */
+SV_BLOCK_FN(b_xor32_u, VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
+                           R16(a2, 96, 1, 3) OPS("xor a0, a1, a2"))
+SV_BLOCK_FN(b_and16_pz,
+            VL1(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
+                P16(a0, 1, 0, 0) OPS("and a0, a1, a2"))
+SV_BLOCK_FN(b_sv3_xor32_u, VLH(16, 3) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
+                               R16(a2, 96, 1, 3) OPS("xor a0, a1, a2"))
+SV_BLOCK_FN(b_sv2_and16_p,
+            VLH(16, 2) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
+                P16(a0, 0, 1, 0) OPS("and a0, a1, a2"))
+
 enum { A0 = 10, A1 = 11, A2 = 12, A5 = 15, A6 = 16, A7 = 17 };
 
 static const ccase cases[] = {
@@ -167,6 +186,14 @@ static const ccase cases[] = {
      S(A2, 64), 0, 0, 8, 1, 0, 0, 0, 2},
     {"SUBVL 2 sra 32 into x20..", b_sv2_sra32_low, IOP_SRA, V(20, 32),
      V(64, 32), S(A2, 64), 0, 0, 8, 0, 0, 0, 0, 2},
+    {"xor 32 uniform", b_xor32_u, IOP_XOR, V(40, 32), V(64, 32), V(96, 32), 0,
+     0, 16, 0, 0, 0, 0, 1},
+    {"and 16 uniform, pred zero", b_and16_pz, IOP_AND, V(40, 16), V(64, 16),
+     V(96, 16), 0, 0, 16, 1, 0, 1, 0, 1},
+    {"SUBVL 3 xor 32 uniform", b_sv3_xor32_u, IOP_XOR, V(40, 32), V(64, 32),
+     V(96, 32), 0, 0, 16, 0, 0, 0, 0, 3},
+    {"SUBVL 2 and 16 uniform, pred inv", b_sv2_and16_p, IOP_AND, V(40, 16),
+     V(64, 16), V(96, 16), 0, 0, 16, 1, 1, 0, 0, 2},
 };
 
 /*
@@ -304,6 +331,16 @@ SV_BLOCK_FN(r_sv2_ff_add8,
                 P16(a0, 0, 1, 1) RS_OPS("add a0, a1, a2"))
 SV_BLOCK_FN(r_sv4_mul64, RVLH(8, 4) R16(a0, 40, 1, 0) R16(a1, 72, 1, 0)
                              RS_OPS("mul a0, a1, a2"))
+SV_BLOCK_FN(r_xor32_u, RVLH(16, 1) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
+                           R16(a2, 96, 1, 3) RS_OPS("xor a0, a1, a2"))
+SV_BLOCK_FN(r_and16_pz,
+            RVLH(16, 1) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
+                P16(a0, 1, 0, 0) RS_OPS("and a0, a1, a2"))
+SV_BLOCK_FN(r_sv3_xor32_u, RVLH(16, 3) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
+                               R16(a2, 96, 1, 3) RS_OPS("xor a0, a1, a2"))
+SV_BLOCK_FN(r_sv2_and16_p,
+            RVLH(16, 2) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
+                P16(a0, 0, 1, 0) RS_OPS("and a0, a1, a2"))
 
 static const struct {
     const char *name; /* the cases[] entry */
@@ -314,6 +351,10 @@ static const struct {
     {"SUBVL 3 sub 8 zeroing", r_sv3_sub8_z},
     {"SUBVL 2 ffirst add 8", r_sv2_ff_add8},
     {"SUBVL 4 mul 64 x untagged", r_sv4_mul64},
+    {"xor 32 uniform", r_xor32_u},
+    {"and 16 uniform, pred zero", r_and16_pz},
+    {"SUBVL 3 xor 32 uniform", r_sv3_xor32_u},
+    {"SUBVL 2 and 16 uniform, pred inv", r_sv2_and16_p},
 };
 
 static void run_resumed(void)

@@ -78,7 +78,9 @@ require 'sv_pred_entry_mask(_x)?' "$sv/sv_elements.c" "$sv/sv_alu.c" \
 
 # The plain-VL test: sv_state_plain_vl.
 forbid "the plain-VL test" 'sv_state_subvl\([^)]*\) *!= *1' "${consumers[@]}"
-require sv_state_plain_vl "$sv/sv_elements.c" "$sv/sv_alu.c" "$sv/sv_fpu.c" \
+# (sv_alu.c's helpers get VL from the compiled loops' guard, which reads
+# STATE through the SV_STATE_* constants.)
+require sv_state_plain_vl "$sv/sv_elements.c" "$sv/sv_fpu.c" \
     "$sv/sv_block_helper.c"
 
 # Elements end inside the register file: sv_elements_fit.
@@ -86,7 +88,8 @@ forbid "the register-file bound" \
     'SV_FILE_BYTES|[<>]=? *8 *\* *SV_NUM_REGS|>= *SV_NUM_REGS|[<>]=? *sizeof\(env->sv_[gf]pr\)' \
     "${helpers[@]}"
 pending "the register-file bound" '8 \* SV_NUM_REGS' 1 "${translator[@]}"
-require sv_elements_fit "$sv/sv_elements.c" "$sv/sv_alu.c" "$sv/sv_block_helper.c"
+require sv_elements_fit "$sv/sv_elements.c" "$sv/sv_block_helper.c" \
+    "$sv/trans_sv_compiled_loop.c.inc"
 
 # The trap-ffirst VL cut and the write of a cut VL: sv_ffirst_trap_vl,
 # sv_ffirst_commit_vl.

@@ -344,6 +344,74 @@ TEST(Plan, KnobsGeneralAndHelper)
     EXPECT_EQ(plan(resolve(c, add_8_10_12), f).backend, SV_BACKEND_ALU_HELPER);
 }
 
+// The integer specialisations run a plain STATE only (SUBVL 1, offsets
+// 0; the unrolled forms VL = MVL too): the rest goes on in the compiled
+// loops (plan.fallback), never in the general loop; with SUBVL > 1 known
+// the compiled loop is the plan.
+TEST(Plan, GuardedSpecialisationsFallBackToTheCompiledLoop)
+{
+    sv_resolved_op add = resolve(add8(), add_8_10_12);
+    sv_vblock_context c = add8();
+    c.int_preds[8] = pred(7);
+    sv_resolved_op padd = resolve(c, add_8_10_12);
+
+    sv_plan p = plan(add, facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_GVEC);
+    EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
+    p = plan(add, facts(0));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_INT);
+    EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
+    // VL < MVL: the helper (STATE is plain when MVL is known).
+    p = plan(padd, facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_PRED);
+    EXPECT_EQ(p.fallback, SV_BACKEND_ALU_HELPER);
+    p = plan(padd, facts(0));
+    EXPECT_EQ(p.backend, SV_BACKEND_ALU_HELPER);
+    EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
+
+    // This TB ran a VL block with SUBVL 3: the compiled loop (its grouped
+    // loop), not unrolled.
+    sv_plan_facts f = facts(64);
+    f.subvl = 3;
+    for (const sv_resolved_op &r : {add, padd}) {
+        p = plan(r, f);
+        EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+        EXPECT_FALSE(p.unroll);
+    }
+    // SUBVL unknown (no VL block in this TB): guarded.
+    f = facts(0);
+    f.subvl = 3;
+    EXPECT_EQ(plan(add, f).backend, SV_BACKEND_INLINE_INT);
+    EXPECT_EQ(plan(add, f).fallback, SV_BACKEND_COMPILED);
+
+    // The helper knob keeps inline TCG out: the general loop.
+    f = facts(0);
+    f.knob = SV_KNOB_HELPER;
+    p = plan(padd, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_ALU_HELPER);
+    EXPECT_EQ(p.fallback, SV_BACKEND_ELEMENTS);
+    f.subvl = 3;
+    f.known_mvl = 8;
+    EXPECT_EQ(plan(padd, f).backend, SV_BACKEND_ALU_HELPER);
+
+    // A prefix without temps for the guard: the general loop.
+    f = facts(0);
+    f.prefix = 1;
+    f.first_op = 0;
+    f.temps_used = f.temps_max / 2 + 1;
+    EXPECT_EQ(plan(padd, f).backend, SV_BACKEND_ELEMENTS);
+
+    // Unit-stride memory: the compiled access has no grouped loop yet.
+    sv_vblock_context m{};
+    m.int_regs[8] = reg(64, 1);
+    p = plan(resolve(m, ld_8_0_10), facts(0));
+    EXPECT_NE(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_EQ(p.fallback, SV_BACKEND_ELEMENTS);
+    char buf[96];
+    EXPECT_EQ(std::string(sv_plan_details(&p, buf, sizeof buf)).find("else="),
+              std::string::npos);
+}
+
 TEST(Plan, MixedWidthsAndOtherOpsTakeTheCompiledLoop)
 {
     sv_vblock_context c = add8();
@@ -677,7 +745,7 @@ TEST(Plan, LogText)
     EXPECT_EQ(shape.find(' '), std::string::npos) << shape;
     sv_plan p = plan(resolve(add8(), add_8_10_12), facts(64));
     EXPECT_STREQ(sv_plan_details(&p, buf, sizeof buf),
-                 "w=8 unroll cost=4 gvec=64 form=1");
+                 "w=8 unroll cost=4 gvec=64 form=1 else=compiled");
     // Cut to the buffer, NUL-terminated.
     EXPECT_STREQ(sv_plan_shape(&r, buf, 4), "bra");
 }

@@ -66,16 +66,16 @@ DEF_HELPER_6(sv_prefix, void, env, i64, i64, i64, tl, i32)
 /*
  * The specialised integer element loops with a destination predicate
  * (sv_alu.c), one per op and width (b h w d: 8..64 bits): the SVALU
- * descriptor (sv_alu.h) and the immediate; 0, or -1 when
- * helper_sv_elements must run the op.  Default flags: they read and
- * write the register file in env.
+ * descriptor (sv_alu.h), the immediate and VL (a plain STATE, every
+ * element inside the register file: the translator's guard checked).
+ * Default flags: they read and write the register file in env.
  */
 #ifndef DEF_SV_ALU_HELPERS
 #define DEF_SV_ALU_HELPERS(op)                                                 \
-    DEF_HELPER_3(sv_alu_##op##_b, tl, env, i32, i64)                           \
-    DEF_HELPER_3(sv_alu_##op##_h, tl, env, i32, i64)                           \
-    DEF_HELPER_3(sv_alu_##op##_w, tl, env, i32, i64)                           \
-    DEF_HELPER_3(sv_alu_##op##_d, tl, env, i32, i64)
+    DEF_HELPER_4(sv_alu_##op##_b, void, env, i32, i64, tl)                     \
+    DEF_HELPER_4(sv_alu_##op##_h, void, env, i32, i64, tl)                     \
+    DEF_HELPER_4(sv_alu_##op##_w, void, env, i32, i64, tl)                     \
+    DEF_HELPER_4(sv_alu_##op##_d, void, env, i32, i64, tl)
 #endif
 DEF_SV_ALU_HELPERS(add)
 DEF_SV_ALU_HELPERS(sub)

@@ -9,9 +9,11 @@
  * scalar operand is its register's element 0.  Elements run in order,
  * so overlapping operands behave as in the general loop (§5.1).
  *
- * Each returns 0, or -1 (nothing done) when the loop is not the simple
- * one: SUBVL > 1, non-zero STATE offsets (a resumed loop) or elements
- * beyond x127; the translator then calls helper_sv_elements.
+ * Each runs the simple loop only: a plain STATE (SUBVL 1, offsets 0)
+ * and VL elements inside the register file, which the translator's
+ * guard (gen_sv_alu_helper, the compiled loops' prologue) checked
+ * before the call and whose VL it passes; any other STATE takes the
+ * compiled grouped loop there.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -20,23 +22,6 @@
 #include "exec/helper-proto.h"
 #include "svcore.h"
 #include "sv_alu.h"
-
-/* VL of the loop, or -1 (see above). */
-static int sv_alu_vl(CPURISCVState *env, uint32_t desc, unsigned es)
-{
-    unsigned vl_reg;
-    int vl =
-        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
-
-    if (vl < 0 || !sv_elements_fit(FIELD_EX32(desc, SVALU, RD), vl, es) ||
-        (FIELD_EX32(desc, SVALU, RS1V) &&
-         !sv_elements_fit(FIELD_EX32(desc, SVALU, RS1), vl, es)) ||
-        (FIELD_EX32(desc, SVALU, RS2V) &&
-         !sv_elements_fit(FIELD_EX32(desc, SVALU, RS2), vl, es))) {
-        return -1;
-    }
-    return vl;
-}
 
 /*
  * Zeroing with a vector source that partly overlaps the destination: an
@@ -89,8 +74,8 @@ static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
 #define SV_ALU_B(i) (bimm ? (__typeof__(*pb))imm : pb[bv ? (i) : 0])
 
 #define GEN_SV_ALU(NAME, SUF, UT, ST, W, OP)                                   \
-    target_ulong HELPER(sv_alu_##NAME##_##SUF)(CPURISCVState * env,            \
-                                               uint32_t desc, uint64_t imm)    \
+    void HELPER(sv_alu_##NAME##_##SUF)(CPURISCVState * env, uint32_t desc,     \
+                                       uint64_t imm, target_ulong vl)          \
     {                                                                          \
         uint8_t *file = (uint8_t *)env->sv_gpr;                                \
         UT *d = (UT *)(file + 8 * FIELD_EX32(desc, SVALU, RD));                \
@@ -99,22 +84,21 @@ static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
         bool av = FIELD_EX32(desc, SVALU, RS1V);                               \
         bool bimm = FIELD_EX32(desc, SVALU, B_IMM);                            \
         bool bv = !bimm && FIELD_EX32(desc, SVALU, RS2V);                      \
-        int vl = sv_alu_vl(env, desc, sizeof(UT));                             \
         uint64_t live;                                                         \
                                                                                \
-        if (vl <= 0) {                                                         \
-            return vl; /* -1, or VL 0: nothing to do */                        \
+        if (!vl) {                                                             \
+            return;                                                            \
         }                                                                      \
         live = sv_alu_mask(env, desc) & MAKE_64BIT_MASK(0, vl);                \
         if (FIELD_EX32(desc, SVALU, ZERO)) {                                   \
             if (sv_alu_in_order(desc, vl * sizeof(UT))) {                      \
                 /* Element order matters: one at a time. */                    \
-                for (int i = 0; i < vl; i++) {                                 \
+                for (unsigned i = 0; i < vl; i++) {                            \
                     d[i] = live >> i & 1                                       \
                                ? (UT)OP(pa[av ? i : 0], SV_ALU_B(i), W, ST)    \
                                : 0;                                            \
                 }                                                              \
-                return 0;                                                      \
+                return;                                                        \
             }                                                                  \
             for (uint64_t z = ~live & MAKE_64BIT_MASK(0, vl); z; z &= z - 1) { \
                 d[ctz64(z)] = 0;                                               \
@@ -139,7 +123,6 @@ static uint64_t sv_alu_mask(CPURISCVState *env, uint32_t desc)
                                                                                \
             d[i] = (UT)OP(pa[av ? i : 0], SV_ALU_B(i), W, ST);                 \
         }                                                                      \
-        return 0;                                                              \
     }
 
 #define GEN_SV_ALU_ALL(NAME, OP)                                               \

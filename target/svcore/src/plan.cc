@@ -924,13 +924,35 @@ void plan_inline(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
     }
 }
 
-// The element loop of r (not fused): the backend and its data.
+// SUBVL > 1 is known: this TB ran the block's VL block, which sets it.
+bool subvl_groups(const sv_plan_facts &f)
+{
+    return f.known_mvl && f.subvl > 1;
+}
+
+// The integer element loops the compiled loop covers whose
+// specialisations (inline_int, inline_gvec, alu_helper, inline_pred) are
+// guarded: they run a plain STATE (SUBVL 1, offsets 0) only, and the
+// compiled loops over the run-time VL run the rest.
+bool compiled_int_loop(const sv_resolved_op &r)
+{
+    return r.kind == SV_EXEC_ELEMENTS && r.op.cls == SV_OPC_INT && !r.twin &&
+           compiled_shape(r);
+}
+
+// The element loop of r (not fused): the backend and its data.  A guarded
+// specialisation's fallback (p.fallback) is the compiled loop where it
+// covers the op and inline TCG is allowed, else the general loop; with
+// SUBVL > 1 known every guard would fail, so the compiled loop is the
+// plan.
 void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
                bool inline_ok)
 {
     unsigned knob = f.knob;
     bool inline_knob = knob == SV_KNOB_AUTO || knob == SV_KNOB_NOGVEC ||
                        knob == SV_KNOB_NOFUSE || knob == SV_KNOB_COMPILED;
+    bool compiled_ok = knob != SV_KNOB_HELPER && knob != SV_KNOB_GENERAL &&
+                       inline_ok && compiled_int_loop(r);
     unsigned w;
 
     if (r.uses_svpstate) {
@@ -945,6 +967,12 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         plan_compiled(f, r, p);
         return;
     }
+    if (compiled_ok && subvl_groups(f)) {
+        plan_compiled(f, r, p);
+        return;
+    }
+    const uint8_t guard_fallback =
+        compiled_ok ? SV_BACKEND_COMPILED : SV_BACKEND_ELEMENTS;
     if (inline_knob && inline_ok) {
         int top = inline_int_shape(r, w);
 
@@ -955,11 +983,15 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
 
             p.backend = n ? SV_BACKEND_INLINE_GVEC : SV_BACKEND_INLINE_INT;
             p.width = w;
+            p.fallback = guard_fallback;
             plan_inline(f, r, p, top, w / 8, int_unroll_ok(r, w), n);
             return;
         }
         if (knob != SV_KNOB_NOGVEC && inline_pred(f, r, p)) {
+            // VL < MVL: the ALU helper (STATE is plain: the TB ran the
+            // VL block).
             p.backend = SV_BACKEND_INLINE_PRED;
+            p.fallback = SV_BACKEND_ALU_HELPER;
             return;
         }
         if (knob != SV_KNOB_NOGVEC && plan_ffirst_gvec(f, r, p)) {
@@ -989,9 +1021,11 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         p.width = r.mem_es * 8;
         return;
     }
-    if (alu_helper_shape(r, w) >= 0) {
+    // The helper's guard and VL are inline TCG (the block temps).
+    if (inline_ok && alu_helper_shape(r, w) >= 0) {
         p.backend = SV_BACKEND_ALU_HELPER;
         p.width = w;
+        p.fallback = guard_fallback;
         return;
     }
     if (fp_twin_shape(r)) {
@@ -1120,6 +1154,7 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
 {
     *p = sv_plan{};
     p->copy_src = -1;
+    p->fallback = SV_BACKEND_ELEMENTS;
     if (r->kind == SV_EXEC_VBRANCH) {
         plan_branch(*f, *r, *p);
         return;
@@ -1291,6 +1326,9 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     }
     if (p->backend == SV_BACKEND_INLINE_PRED) {
         append(buf, size, at, " cost=%u", p->unroll_cost);
+    }
+    if (p->fallback != SV_BACKEND_ELEMENTS) {
+        append(buf, size, at, " else=%s", sv_backend_name(p->fallback));
     }
     return buf;
 }
