@@ -1418,6 +1418,13 @@ typedef struct sv_plan {
     uint8_t step;         /* compiled loads and stores: elements per
                              iteration of the loop form's first loop (0, 1:
                              one) */
+    /*
+     * What runs when a specialisation's run-time precondition fails
+     * (STATE not plain: SUBVL > 1 or a resumed loop; VL < MVL for the
+     * unrolled forms): SV_BACKEND_COMPILED, the compiled loops over the
+     * run-time VL (their grouped loop), or SV_BACKEND_ELEMENTS.
+     */
+    uint8_t fallback;
 } sv_plan;
 
 /*

@@ -585,20 +585,48 @@ bool compiled_mem_shape(const sv_resolved_op &r)
            r.ffirst == SV_FFIRST_NONE;
 }
 
+constexpr bool fp_width(unsigned w)
+{
+    return w == 16 || w == 32 || w == 64;
+}
+
+// An FP twin (§5.4, A38) of the compiled twin loop: FMV/FNEG/FABS
+// (FSGNJ* with rs1 = rs2), FCVT between FP widths or to or from an
+// integer of any element width, FMV.X.* / FMV.*.X, FCLASS; from rs1 to
+// rd, the FP side at 16, 32 or 64 bits, with a vector operand (the loop
+// reads and writes the register files in env only).
+bool compiled_fp_twin_shape(const sv_resolved_op &r)
+{
+    const sv_resolved_operand &d = r.opnd[SV_RD];
+    const sv_resolved_operand &s = r.opnd[SV_RS1];
+    auto side_ok = [](const sv_resolved_operand &o) {
+        return o.present &&
+               (o.is_fp ? fp_width(o.width) : compiled_int_operand_ok(o));
+    };
+
+    return r.twin && r.vector && r.src_slot == SV_RS1 && r.dst_slot == SV_RD &&
+           !r.opnd[SV_RS3].present &&
+           (!r.opnd[SV_RS2].present || r.opnd[SV_RS2].reg == s.reg) &&
+           side_ok(d) && side_ok(s) && (d.is_fp || s.is_fp);
+}
+
 // A single-predicated FP op with a vector operand: arithmetic at any
-// width mix of its FP sources, or a compare into integer elements
-// (helper_sv_fp_elem per element, the loop forms only).
+// width mix of its FP sources, or a compare into integer elements (a
+// helper call per element, the loop forms only); or an FP twin
+// (compiled_fp_twin_shape).
 bool compiled_fp_shape(const sv_resolved_op &r)
 {
     const sv_resolved_operand &rd = r.opnd[SV_RD];
     const bool cmp = fp_is_compare(r.op.fp);
     const unsigned nsrc = fp_arith_sources(r.op.fp);
 
-    if (!nsrc) {
+    if (r.kind != SV_EXEC_ELEMENTS || r.uses_svpstate) {
         return false;
     }
-    if (r.kind != SV_EXEC_ELEMENTS || r.uses_svpstate || r.twin || !r.vector ||
-        !rd.present || rd.is_fp == cmp ||
+    if (r.twin) {
+        return compiled_fp_twin_shape(r);
+    }
+    if (!nsrc || !r.vector || !rd.present || rd.is_fp == cmp ||
         (cmp ? !compiled_int_operand_ok(rd)
              : rd.width != 16 && rd.width != 32 && rd.width != 64)) {
         return false;
@@ -767,6 +795,10 @@ void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
     }
     if (r.twin) {
         plan_compiled_twin(f, r, p);
+        if (r.op.cls == SV_OPC_FP) {
+            p.unroll = false; // an FP twin's element is a helper call
+            p.unroll_cost = 0;
+        }
         return;
     }
     p.backend = SV_BACKEND_COMPILED;
@@ -887,6 +919,36 @@ bool uses_fp(const sv_op &op)
     return op.rd.is_fp || op.rs1.is_fp || op.rs2.is_fp || op.rs3.is_fp;
 }
 
+// The FP helpers (sv_fpu.c: fp_twin, fp_helper) for their shapes.  They
+// run a plain STATE (SUBVL 1, offsets 0) only: their fallback (the
+// emitter's branch when the run time says otherwise) is the compiled
+// loop over the run-time VL when compiled_ok (inline TCG allowed) and it
+// covers the op, else the general loop; with SUBVL > 1 known (this TB ran
+// the block's VL block) the helper could never run, so the compiled loop
+// is the plan.  False when neither helper's shape fits.
+bool plan_fp(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
+             bool compiled_ok)
+{
+    unsigned w = r.opnd[SV_RD].width;
+    bool twin = fp_twin_shape(r);
+
+    if (!twin && !fp_helper_shape(r, w)) {
+        return false;
+    }
+    compiled_ok = compiled_ok && compiled_shape(r);
+    if (compiled_ok && f.known_mvl && f.subvl > 1) {
+        plan_compiled(f, r, p);
+        return true;
+    }
+    p.backend = twin ? SV_BACKEND_FP_TWIN : SV_BACKEND_FP_HELPER;
+    p.width = w;
+    p.fallback = compiled_ok ? SV_BACKEND_COMPILED : SV_BACKEND_ELEMENTS;
+    if (compiled_ok) {
+        p.max_vl = compiled_max_vl(r);
+    }
+    return true;
+}
+
 // An inline loop (gen_sv_inline): unrolled when MVL is known and the
 // budget allows, with gvec's part when the temps allow, else the loop.
 void plan_inline(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
@@ -985,14 +1047,7 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         p.width = w;
         return;
     }
-    if (fp_twin_shape(r)) {
-        p.backend = SV_BACKEND_FP_TWIN;
-        p.width = r.opnd[SV_RD].width;
-        return;
-    }
-    if (fp_helper_shape(r, w)) {
-        p.backend = SV_BACKEND_FP_HELPER;
-        p.width = w;
+    if (plan_fp(f, r, p, knob != SV_KNOB_HELPER && inline_ok)) {
         return;
     }
     if (knob != SV_KNOB_HELPER && inline_ok && compiled_shape(r)) {
