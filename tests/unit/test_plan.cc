@@ -579,21 +579,36 @@ TEST(Plan, FloatingPoint)
     c.fp_regs[8] = reg(40, 1);
     c.fp_regs[10] = reg(48, 1);
     c.fp_regs[12] = reg(56, 1);
-    sv_plan p = plan(resolve(c, fadd_d), facts(8));
+    // MVL not known: the FP helpers.
+    sv_plan p = plan(resolve(c, fadd_d), facts(0));
     EXPECT_EQ(p.backend, SV_BACKEND_FP_HELPER);
     EXPECT_EQ(p.width, 64);
-    p = plan(resolve(c, fsgnj_d_same), facts(8));
+    p = plan(resolve(c, fsgnj_d_same), facts(0));
     EXPECT_EQ(p.backend, SV_BACKEND_FP_TWIN);
+    // Known: the compiled loop's straight-line form, while the budget
+    // has an element body for each; else the helpers.
+    p = plan(resolve(c, fadd_d), facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_EQ(p.unroll_cost, 8u);
+    p = plan(resolve(c, fsgnj_d_same), facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
     sv_plan_facts f = facts(8);
+    f.unroll_budget = 7;
+    EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_FP_HELPER);
+    EXPECT_EQ(plan(resolve(c, fsgnj_d_same), f).backend, SV_BACKEND_FP_TWIN);
+    f = facts(8);
     f.knob = SV_KNOB_GENERAL;
     EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_ELEMENTS);
-    // Data-dependent fail-on-first, and mixed widths: the compiled loop
-    // (always a loop), under auto and under compiled.
+    // Data-dependent fail-on-first, and mixed widths: the compiled loop,
+    // under auto and under compiled.
     sv_vblock_context ff = c;
     ff.fp_preds[8] = pred(7, 0, 0, 1);
     p = plan(resolve(ff, fadd_d), facts(8));
     EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
-    EXPECT_FALSE(p.unroll);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_FALSE(plan(resolve(ff, fadd_d), facts(0)).unroll);
     sv_vblock_context mix = c;
     mix.fp_regs[12] = reg(56, 1, 32); // a packed 32-bit source
     EXPECT_EQ(plan(resolve(mix, fadd_d), facts(8)).backend,
@@ -601,10 +616,9 @@ TEST(Plan, FloatingPoint)
     f = facts(8);
     f.knob = SV_KNOB_COMPILED;
     EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_COMPILED);
-    // Under compiled the FP twins take the compiled twin loop (a loop).
+    // Under compiled the FP twins take the compiled loop too.
     p = plan(resolve(c, fsgnj_d_same), f);
     EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
-    EXPECT_FALSE(p.unroll);
 }
 
 // The FP helpers' fallback (their run time is a plain STATE only), SUBVL
@@ -617,7 +631,7 @@ TEST(Plan, FloatingPointTwinsAndFallback)
     c.fp_regs[12] = reg(56, 1);
     c.int_regs[8] = reg(64, 1, 16);
     c.int_regs[10] = reg(72, 1, 8);
-    sv_plan_facts f = facts(8);
+    sv_plan_facts f = facts(0);
     sv_plan p = plan(resolve(c, fadd_d), f);
     EXPECT_EQ(p.backend, SV_BACKEND_FP_HELPER);
     EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
@@ -627,13 +641,14 @@ TEST(Plan, FloatingPointTwinsAndFallback)
     EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
     p = plan(resolve(c, fcvt_s_d), f);
     EXPECT_EQ(p.backend, SV_BACKEND_FP_TWIN);
-    // SUBVL > 1 known from this TB's VL block: the helpers cannot run.
+    // SUBVL > 1 known from this TB's VL block: the helpers cannot run
+    // (and the grouped loop is no straight-line form).
+    f = facts(8);
     f.subvl = 3;
-    EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_COMPILED);
+    p = plan(resolve(c, fadd_d), f);
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
     EXPECT_EQ(plan(resolve(c, fsgnj_d_same), f).backend, SV_BACKEND_COMPILED);
-    // Not known (a TB that did not run the VL block): guarded.
-    f.known_mvl = 0;
-    EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_FP_HELPER);
     // helper: no inline TCG, so the fallback is the general loop.
     f = facts(8);
     f.knob = SV_KNOB_HELPER;
@@ -649,7 +664,8 @@ TEST(Plan, FloatingPointTwinsAndFallback)
     for (uint32_t insn : {fcvt_w_d, fcvt_d_w, fclass_d}) {
         p = plan(resolve(c, insn), f);
         EXPECT_EQ(p.backend, SV_BACKEND_COMPILED) << std::hex << insn;
-        EXPECT_FALSE(p.unroll);
+        EXPECT_TRUE(p.unroll);
+        EXPECT_FALSE(plan(resolve(c, insn), facts(0)).unroll);
     }
     sv_vblock_context pr = c;
     pr.fp_preds[10] = pred(9, 1, 1);
@@ -658,7 +674,9 @@ TEST(Plan, FloatingPointTwinsAndFallback)
     EXPECT_TRUE(r.twin);
     EXPECT_TRUE(r.pred_src.enabled);
     EXPECT_EQ(r.ffirst, SV_FFIRST_DATA);
-    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_COMPILED);
+    p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll); // predicated twins: the twin loop
     f.knob = SV_KNOB_GENERAL;
     EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ELEMENTS);
     // Both sides scalar: once, in the general loop.

@@ -112,19 +112,15 @@ DEF_SV_FP_HELPERS(nmadd)
  */
 DEF_HELPER_FLAGS_5(sv_fp_elem, TCG_CALL_NO_RWG, i64, env, i32, i64, i64, i64)
 /*
- * One FP element of the compiled element loop in its common shape, one
- * per op, width (h s d) and layout (b: at the default width, NaN-boxed;
- * sv_fpu.c): the sources' raw bits, the result.
+ * One FP element of the compiled element loop whose FP operands have one
+ * width, one per op and width (h s d; sv_fpu.c): the sources' unboxed
+ * bits, the result.
  */
 #ifndef DEF_SV_FPE_HELPERS
 #define DEF_SV_FPE_HELPERS(op)                                                 \
     DEF_HELPER_FLAGS_4(sv_fpe_##op##_h, TCG_CALL_NO_RWG, i64, env, i64, i64,   \
                        i64)                                                    \
-    DEF_HELPER_FLAGS_4(sv_fpe_##op##_hb, TCG_CALL_NO_RWG, i64, env, i64, i64,  \
-                       i64)                                                    \
     DEF_HELPER_FLAGS_4(sv_fpe_##op##_s, TCG_CALL_NO_RWG, i64, env, i64, i64,   \
-                       i64)                                                    \
-    DEF_HELPER_FLAGS_4(sv_fpe_##op##_sb, TCG_CALL_NO_RWG, i64, env, i64, i64,  \
                        i64)                                                    \
     DEF_HELPER_FLAGS_4(sv_fpe_##op##_d, TCG_CALL_NO_RWG, i64, env, i64, i64,   \
                        i64)

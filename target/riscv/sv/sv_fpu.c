@@ -468,55 +468,47 @@ uint64_t HELPER(sv_fp_elem)(CPURISCVState *env, uint32_t desc, uint64_t a,
 }
 
 /*
- * One element of an FP op for the compiled element loop in its common
- * shape (every FP operand at one width, all packed or all at the default
- * width), one helper per op, width and layout, so that nothing is
- * decoded per element: the sources' bits as read, unboxed for the
- * default-width forms (_hb, _sb; at 64 bits both layouts are one), the
- * op (sv_fpu.h, as helper_sv_fp_elem does it) and the result boxed for
- * those; a compare's integer result as it is.
+ * One element of an FP op for the compiled element loop when every FP
+ * operand has one width: one helper per op and width, so that nothing
+ * is decoded per element; the sources' bits (the TCG unboxed the
+ * default-width ones), the op (sv_fpu.h, as helper_sv_fp_elem does it),
+ * the result unboxed (the TCG boxes it for a default-width destination;
+ * a compare's is its integer result).
  */
-#define GEN_SV_FPE_W(NAME, OP, W, L, CMP)                                      \
-    uint64_t HELPER(sv_fpe_##NAME##_##L)(CPURISCVState * env, uint64_t a,      \
-                                         uint64_t b, uint64_t c)               \
+#define GEN_SV_FPE(NAME, OP)                                                   \
+    uint64_t HELPER(sv_fpe_##NAME##_h)(CPURISCVState * env, uint64_t a,        \
+                                       uint64_t b, uint64_t c)                 \
     {                                                                          \
-        return sv_fp_compute##W(OP, a, b, c, &env->fp_status);                 \
+        return sv_fp_compute16(OP, a, b, c, &env->fp_status);                  \
     }                                                                          \
-    uint64_t HELPER(sv_fpe_##NAME##_##L##b)(CPURISCVState * env, uint64_t a,   \
-                                            uint64_t b, uint64_t c)            \
+    uint64_t HELPER(sv_fpe_##NAME##_s)(CPURISCVState * env, uint64_t a,        \
+                                       uint64_t b, uint64_t c)                 \
     {                                                                          \
-        uint64_t v =                                                           \
-            sv_fp_compute##W(OP, sv_fp_unbox(a, W), sv_fp_unbox(b, W),         \
-                             sv_fp_unbox(c, W), &env->fp_status);              \
-                                                                               \
-        return CMP ? v : sv_fp_box(v, W);                                      \
-    }
-#define GEN_SV_FPE(NAME, OP, CMP)                                              \
-    GEN_SV_FPE_W(NAME, OP, 16, h, CMP)                                         \
-    GEN_SV_FPE_W(NAME, OP, 32, s, CMP)                                         \
+        return sv_fp_compute32(OP, a, b, c, &env->fp_status);                  \
+    }                                                                          \
     uint64_t HELPER(sv_fpe_##NAME##_d)(CPURISCVState * env, uint64_t a,        \
                                        uint64_t b, uint64_t c)                 \
     {                                                                          \
         return sv_fp_compute64(OP, a, b, c, &env->fp_status);                  \
     }
 
-GEN_SV_FPE(add, SV_FP_ADD, false)
-GEN_SV_FPE(sub, SV_FP_SUB, false)
-GEN_SV_FPE(mul, SV_FP_MUL, false)
-GEN_SV_FPE(div, SV_FP_DIV, false)
-GEN_SV_FPE(sqrt, SV_FP_SQRT, false)
-GEN_SV_FPE(min, SV_FP_MIN, false)
-GEN_SV_FPE(max, SV_FP_MAX, false)
-GEN_SV_FPE(sgnj, SV_FP_SGNJ, false)
-GEN_SV_FPE(sgnjn, SV_FP_SGNJN, false)
-GEN_SV_FPE(sgnjx, SV_FP_SGNJX, false)
-GEN_SV_FPE(madd, SV_FP_MADD, false)
-GEN_SV_FPE(msub, SV_FP_MSUB, false)
-GEN_SV_FPE(nmsub, SV_FP_NMSUB, false)
-GEN_SV_FPE(nmadd, SV_FP_NMADD, false)
-GEN_SV_FPE(feq, SV_FP_EQ, true)
-GEN_SV_FPE(flt, SV_FP_LT, true)
-GEN_SV_FPE(fle, SV_FP_LE, true)
+GEN_SV_FPE(add, SV_FP_ADD)
+GEN_SV_FPE(sub, SV_FP_SUB)
+GEN_SV_FPE(mul, SV_FP_MUL)
+GEN_SV_FPE(div, SV_FP_DIV)
+GEN_SV_FPE(sqrt, SV_FP_SQRT)
+GEN_SV_FPE(min, SV_FP_MIN)
+GEN_SV_FPE(max, SV_FP_MAX)
+GEN_SV_FPE(sgnj, SV_FP_SGNJ)
+GEN_SV_FPE(sgnjn, SV_FP_SGNJN)
+GEN_SV_FPE(sgnjx, SV_FP_SGNJX)
+GEN_SV_FPE(madd, SV_FP_MADD)
+GEN_SV_FPE(msub, SV_FP_MSUB)
+GEN_SV_FPE(nmsub, SV_FP_NMSUB)
+GEN_SV_FPE(nmadd, SV_FP_NMADD)
+GEN_SV_FPE(feq, SV_FP_EQ)
+GEN_SV_FPE(flt, SV_FP_LT)
+GEN_SV_FPE(fle, SV_FP_LE)
 
 /*
  * One element of an FP twin for the compiled twin loop (SVFPT

@@ -343,8 +343,13 @@ bool inline_run_ok(const sv_plan_facts &f, const sv_resolved_op &r)
         pred_all_ones(r.pred_dest, true)) {
         plain.pred_dest = sv_pred_entry{};
     }
+    // Packed FP elements as wide as the memory elements are bytes moved
+    // too (no NaN-boxing at a non-default width, §5.5).
+    bool packed_fp = d.is_fp && d.overridden && !plain.pred_dest.enabled &&
+                     !plain.pred_src.enabled;
+
     if (!f.user_mode || !f.host_words || !unrollable(f) || f.plugins ||
-        !inline_mem_ok(plain) || !unit_run_ok(r) || d.reg < 32 ||
+        !(inline_mem_ok(plain) || packed_fp) || !unit_run_ok(r) || d.reg < 32 ||
         !in_file(d.reg, bytes) || bytes > f.page_size) {
         return false;
     }
@@ -779,8 +784,8 @@ void plan_compiled_twin(const sv_plan_facts &f, const sv_resolved_op &r,
 // block's VL block, so STATE.vl is vl_reg, SUBVL the block's and the
 // offsets 0), every vector operand inside the register file at VL = MVL,
 // and enough of the TB's unroll budget.  Division takes temps of its own
-// per element, so it always loops; FP always loops; twins and indexed
-// accesses are plan_compiled_twin's and plan_compiled_mem's.
+// per element, so it always loops; C.MV and indexed accesses are
+// plan_compiled_twin's and plan_compiled_mem's.
 void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
 {
     const sv_alu_info *info =
@@ -793,18 +798,27 @@ void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
         plan_compiled_mem(f, r, p);
         return;
     }
+    if (r.twin && r.op.cls == SV_OPC_FP) {
+        // An FP twin: straight-line as a single-predicated op is when
+        // neither side is predicated (element e to element e), else the
+        // twin loop.
+        p.backend = SV_BACKEND_COMPILED;
+        p.max_vl = compiled_max_vl(r);
+        p.unroll = !r.pred_dest.enabled && !r.pred_src.enabled &&
+                   unrollable(f) && f.unroll_budget >= f.known_mvl &&
+                   p.max_vl >= f.known_mvl;
+        p.unroll_cost = p.unroll ? f.known_mvl : 0;
+        return;
+    }
     if (r.twin) {
         plan_compiled_twin(f, r, p);
-        if (r.op.cls == SV_OPC_FP) {
-            p.unroll = false; // an FP twin's element is a helper call
-            p.unroll_cost = 0;
-        }
         return;
     }
     p.backend = SV_BACKEND_COMPILED;
     p.max_vl = compiled_max_vl(r);
-    p.unroll = r.kind == SV_EXEC_ELEMENTS && r.op.cls == SV_OPC_INT &&
-               !divides && !r.twin && r.vector && unrollable(f) &&
+    p.unroll = r.kind == SV_EXEC_ELEMENTS &&
+               (r.op.cls == SV_OPC_INT || r.op.cls == SV_OPC_FP) && !divides &&
+               !r.twin && r.vector && unrollable(f) &&
                f.unroll_budget >= f.known_mvl && p.max_vl >= f.known_mvl;
     if (p.unroll) {
         p.unroll_cost = f.known_mvl;
@@ -924,8 +938,10 @@ bool uses_fp(const sv_op &op)
 // emitter's branch when the run time says otherwise) is the compiled
 // loop over the run-time VL when compiled_ok (inline TCG allowed) and it
 // covers the op, else the general loop; with SUBVL > 1 known (this TB ran
-// the block's VL block) the helper could never run, so the compiled loop
-// is the plan.  False when neither helper's shape fits.
+// the block's VL block) the helper could never run, and when the compiled
+// loop's straight-line form fits (MVL known, the budget) it costs less,
+// so the compiled loop is the plan.  False when neither helper's shape
+// fits.
 bool plan_fp(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
              bool compiled_ok)
 {
@@ -939,6 +955,17 @@ bool plan_fp(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
     if (compiled_ok && f.known_mvl && f.subvl > 1) {
         plan_compiled(f, r, p);
         return true;
+    }
+    if (compiled_ok) {
+        // Straight-line at VL = MVL: an element costs what the helper's
+        // does, without its set-up (VL, mask, layout tests).
+        sv_plan helper = p;
+
+        plan_compiled(f, r, p);
+        if (p.unroll) {
+            return true;
+        }
+        p = helper;
     }
     p.backend = twin ? SV_BACKEND_FP_TWIN : SV_BACKEND_FP_HELPER;
     p.width = w;
