@@ -142,6 +142,13 @@ DEF_SV_FPE_HELPERS(nmadd)
 DEF_SV_FPE_HELPERS(feq)
 DEF_SV_FPE_HELPERS(flt)
 DEF_SV_FPE_HELPERS(fle)
+/* FCVT between FP widths of the compiled loop's FP twins (sv_fpu.c). */
+DEF_HELPER_FLAGS_2(sv_fcvt_hs, TCG_CALL_NO_RWG, i64, env, i64)
+DEF_HELPER_FLAGS_2(sv_fcvt_hd, TCG_CALL_NO_RWG, i64, env, i64)
+DEF_HELPER_FLAGS_2(sv_fcvt_sh, TCG_CALL_NO_RWG, i64, env, i64)
+DEF_HELPER_FLAGS_2(sv_fcvt_sd, TCG_CALL_NO_RWG, i64, env, i64)
+DEF_HELPER_FLAGS_2(sv_fcvt_dh, TCG_CALL_NO_RWG, i64, env, i64)
+DEF_HELPER_FLAGS_2(sv_fcvt_ds, TCG_CALL_NO_RWG, i64, env, i64)
 /*
  * One FP twin element of the compiled twin loop (sv_fpu.c, the SVFPT
  * descriptor, the source's raw bits): the destination's value.

@@ -511,6 +511,22 @@ GEN_SV_FPE(flt, SV_FP_LT)
 GEN_SV_FPE(fle, SV_FP_LE)
 
 /*
+ * FCVT between FP widths (FROM, TO: h s d) for the compiled loop's FP
+ * twins: the unboxed source, the unboxed result (sv_fp_convert).
+ */
+#define GEN_SV_FCVT(FROM, TO, WF, WT)                                          \
+    uint64_t HELPER(sv_fcvt_##FROM##TO)(CPURISCVState * env, uint64_t v)       \
+    {                                                                          \
+        return sv_fp_convert(v, WF, WT, &env->fp_status);                      \
+    }
+GEN_SV_FCVT(h, s, 16, 32)
+GEN_SV_FCVT(h, d, 16, 64)
+GEN_SV_FCVT(s, h, 32, 16)
+GEN_SV_FCVT(s, d, 32, 64)
+GEN_SV_FCVT(d, h, 64, 16)
+GEN_SV_FCVT(d, s, 64, 32)
+
+/*
  * One element of an FP twin for the compiled twin loop (SVFPT
  * descriptor): the source's bits as read (an FP source at the default
  * width in its whole register, unboxed here), the value the destination
