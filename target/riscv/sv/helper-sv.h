@@ -106,15 +106,9 @@ DEF_SV_FP_HELPERS(msub)
 DEF_SV_FP_HELPERS(nmsub)
 DEF_SV_FP_HELPERS(nmadd)
 /*
- * One FP element of the compiled element loop (sv_fpu.c, the SVFPE
- * descriptor, the sources' raw bits): the result.  Only fp_status is
- * touched (the rounding mode the translator set, the accrued flags).
- */
-DEF_HELPER_FLAGS_5(sv_fp_elem, TCG_CALL_NO_RWG, i64, env, i32, i64, i64, i64)
-/*
- * One FP element of the compiled element loop whose FP operands have one
- * width, one per op and width (h s d; sv_fpu.c): the sources' unboxed
- * bits, the result.
+ * One FP element of the compiled element loop at its operation width,
+ * one per op and width (h s d; sv_fpu.c): the sources unboxed and
+ * converted to that width, the unboxed result.
  */
 #ifndef DEF_SV_FPE_HELPERS
 #define DEF_SV_FPE_HELPERS(op)                                                 \
@@ -142,7 +136,7 @@ DEF_SV_FPE_HELPERS(nmadd)
 DEF_SV_FPE_HELPERS(feq)
 DEF_SV_FPE_HELPERS(flt)
 DEF_SV_FPE_HELPERS(fle)
-/* FCVT between FP widths of the compiled loop's FP twins (sv_fpu.c). */
+/* FCVT between FP widths for the compiled loop's FP elements (sv_fpu.c). */
 DEF_HELPER_FLAGS_2(sv_fcvt_hs, TCG_CALL_NO_RWG, i64, env, i64)
 DEF_HELPER_FLAGS_2(sv_fcvt_hd, TCG_CALL_NO_RWG, i64, env, i64)
 DEF_HELPER_FLAGS_2(sv_fcvt_sh, TCG_CALL_NO_RWG, i64, env, i64)

@@ -417,63 +417,12 @@ target_ulong HELPER(sv_fp_twin)(CPURISCVState *env, uint64_t desc)
 }
 
 /*
- * One element of a single-predicated FP op for the compiled element loop
- * (trans_sv_compiled.c.inc, SVFPE descriptor), as sv_elements.c's
- * sv_compute does it: each source unboxed when at the default width and
- * converted to the operation width (in order, so the accrued flags are
- * the same), the op (sv_fpu.h), the result converted to the
- * destination's width and NaN-boxed at the default width; a compare's
- * integer result as it is.
- */
-static uint64_t sv_fp_elem_src(uint64_t raw, unsigned w, bool boxed,
-                               unsigned opw, float_status *st)
-{
-    return sv_fp_convert(boxed ? sv_fp_unbox(raw, w) : raw, w, opw, st);
-}
-
-uint64_t HELPER(sv_fp_elem)(CPURISCVState *env, uint32_t desc, uint64_t a,
-                            uint64_t b, uint64_t c)
-{
-    float_status *st = &env->fp_status;
-    sv_fp_op op = FIELD_EX32(desc, SVFPE, OP);
-    unsigned nsrc = FIELD_EX32(desc, SVFPE, NSRC);
-    unsigned opw = 8 << FIELD_EX32(desc, SVFPE, OPW);
-    unsigned wd = 8 << FIELD_EX32(desc, SVFPE, WD);
-    uint64_t v;
-
-    a = sv_fp_elem_src(a, 8 << FIELD_EX32(desc, SVFPE, WA),
-                       FIELD_EX32(desc, SVFPE, BA), opw, st);
-    b = nsrc < 2 ? 0
-                 : sv_fp_elem_src(b, 8 << FIELD_EX32(desc, SVFPE, WB),
-                                  FIELD_EX32(desc, SVFPE, BB), opw, st);
-    c = nsrc < 3 ? 0
-                 : sv_fp_elem_src(c, 8 << FIELD_EX32(desc, SVFPE, WC),
-                                  FIELD_EX32(desc, SVFPE, BC), opw, st);
-    switch (opw) {
-    case 16:
-        v = sv_fp_compute16(op, a, b, c, st);
-        break;
-    case 32:
-        v = sv_fp_compute32(op, a, b, c, st);
-        break;
-    default:
-        v = sv_fp_compute64(op, a, b, c, st);
-        break;
-    }
-    if (FIELD_EX32(desc, SVFPE, CMP)) {
-        return v;
-    }
-    v = sv_fp_convert(v, opw, wd, st);
-    return FIELD_EX32(desc, SVFPE, BD) ? sv_fp_box(v, wd) : v;
-}
-
-/*
- * One element of an FP op for the compiled element loop when every FP
- * operand has one width: one helper per op and width, so that nothing
- * is decoded per element; the sources' bits (the TCG unboxed the
- * default-width ones), the op (sv_fpu.h, as helper_sv_fp_elem does it),
- * the result unboxed (the TCG boxes it for a default-width destination;
- * a compare's is its integer result).
+ * One element of an FP op for the compiled element loop at its
+ * operation width: one helper per op and width, so that nothing is
+ * decoded per element.  The TCG unboxes the default-width sources and
+ * converts each to the operation width (helper_sv_fcvt_*), and converts
+ * and boxes the result, as sv_compute does; a compare's result is its
+ * integer.
  */
 #define GEN_SV_FPE(NAME, OP)                                                   \
     uint64_t HELPER(sv_fpe_##NAME##_h)(CPURISCVState * env, uint64_t a,        \
@@ -512,7 +461,8 @@ GEN_SV_FPE(fle, SV_FP_LE)
 
 /*
  * FCVT between FP widths (FROM, TO: h s d) for the compiled loop's FP
- * twins: the unboxed source, the unboxed result (sv_fp_convert).
+ * elements (an op's sources and result, the FP twins): the unboxed
+ * source, the unboxed result (sv_fp_convert).
  */
 #define GEN_SV_FCVT(FROM, TO, WF, WT)                                          \
     uint64_t HELPER(sv_fcvt_##FROM##TO)(CPURISCVState * env, uint64_t v)       \

@@ -51,27 +51,6 @@ FIELD(SVFP, DSTW, 53, 2)
 FIELD(SVFP, TWOP, 55, 2)
 
 /*
- * helper_sv_fp_elem's descriptor (the compiled element loop): one
- * element of a single-predicated FP op (op OP), NSRC sources of widths
- * 8 << WA/WB/WC bits, read raw; BA/BB/BC: the source is at the default
- * width (NaN-boxed in its 64-bit register); the operation at 8 << OPW
- * bits; CMP: the integer result of FEQ/FLT/FLE, else the result at
- * 8 << WD bits, NaN-boxed when BD.
- */
-FIELD(SVFPE, OP, 0, 5)
-FIELD(SVFPE, NSRC, 5, 2)
-FIELD(SVFPE, OPW, 7, 2)
-FIELD(SVFPE, WA, 9, 2)
-FIELD(SVFPE, WB, 11, 2)
-FIELD(SVFPE, WC, 13, 2)
-FIELD(SVFPE, WD, 15, 2)
-FIELD(SVFPE, BA, 17, 1)
-FIELD(SVFPE, BB, 18, 1)
-FIELD(SVFPE, BC, 19, 1)
-FIELD(SVFPE, BD, 20, 1)
-FIELD(SVFPE, CMP, 21, 1)
-
-/*
  * helper_sv_fp_twin_elem's descriptor (the compiled twin loop): one
  * element of an FP twin (op OP: FSGNJ* as FMV/FNEG/FABS, FCVT, FMV.X.*,
  * FMV.*.X, FCLASS) from a source of 8 << WS bits (SFP: an FP source, SB:
