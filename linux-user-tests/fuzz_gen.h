@@ -578,7 +578,7 @@ static unsigned put_fp_op(uint8_t *p)
     uint32_t rd = fp_reg(), rs1 = fp_reg(), rs2 = fp_reg(), rs3 = fp_reg();
     uint32_t fmt = rnd() % 4 ? 0 : 1, f5, f3, w;
 
-    switch (rnd() % 17) {
+    switch (rnd() % 24) {
     case 0:
     case 1:
     case 2:
@@ -592,9 +592,10 @@ static unsigned put_fp_op(uint8_t *p)
         f3 = fp_rm();
         break;
     case 6:
-    case 7: /* FSGNJ FSGNJN FSGNJX */
+    case 7: /* FSGNJ FSGNJN FSGNJX; with rs1 = rs2 the twins FMV FNEG FABS */
         f5 = 0x04;
         f3 = rnd() % 3;
+        rs2 = rnd() % 3 ? rs2 : rs1;
         break;
     case 8: /* FMIN FMAX */
         f5 = 0x05;
@@ -619,11 +620,37 @@ static unsigned put_fp_op(uint8_t *p)
         rs2 = !fmt;
         f3 = fp_rm();
         break;
-    default: /* FCLASS into an integer register */
+    case 16: /* FCLASS into an integer register */
         f5 = 0x1c;
         rs2 = 0;
         f3 = 1;
         rd = 5 + rnd() % 3;
+        break;
+    case 17:
+    case 18: /* FCVT.{W,WU,L,LU}.{S,D} into t0 (a vector now and then) */
+        f5 = 0x18;
+        rs2 = rnd() % 4;
+        f3 = fp_rm();
+        rd = 5 + rnd() % 3;
+        break;
+    case 19:
+    case 20: /* FCVT.{S,D}.{W,WU,L,LU} from t0, t1, t2 or x0 */
+        f5 = 0x1a;
+        rs2 = rnd() % 4;
+        f3 = fp_rm();
+        rs1 = rnd() % 8 ? 5 + rnd() % 3 : 0;
+        break;
+    case 21: /* FMV.X.W / FMV.X.D */
+        f5 = 0x1c;
+        rs2 = 0;
+        f3 = 0;
+        rd = 5 + rnd() % 3;
+        break;
+    default: /* FMV.W.X / FMV.D.X */
+        f5 = 0x1e;
+        rs2 = 0;
+        f3 = 0;
+        rs1 = rnd() % 8 ? 5 + rnd() % 3 : 0;
         break;
     }
     w = (f5 << 2 | fmt) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 |
@@ -768,7 +795,9 @@ static uint64_t fp_value(void)
  *     on both sides: compress, expand, the §5.4 table; ADDI copies
  *     (single-predicated) beside them;
  *   4 fpff: FP ops (put_fp_op) on fa0..fa2 at mixed widths (default, 32,
- *     16) with t0 as an integer vector for compares, FCVT among them;
+ *     16) with t0 as an integer vector for compares and the twins (FCVT
+ *     between FP widths and to and from integers, FMV.X.* / FMV.*.X,
+ *     FCLASS, FMV/FNEG/FABS);
  *     fail-on-first on the FP entries and on t0's (zero results, false
  *     compares).
  * Every block: a VL block t5 := VLMAX (force_vlmax when set), SUBVL 2..4

@@ -25,6 +25,10 @@ constexpr uint32_t lb_8_0_10 = 0x00050403;    // lb x8, 0(x10)
 constexpr uint32_t bne_8_12 = 0x04C41063;     // bne x8, x12, 64
 constexpr uint32_t fadd_d = 0x02C57453;       // fadd.d f8, f10, f12
 constexpr uint32_t fsgnj_d_same = 0x22A50453; // fmv.d f8, f10
+constexpr uint32_t fcvt_w_d = 0xC2057453;     // fcvt.w.d x8, f10
+constexpr uint32_t fcvt_d_w = 0xD2057453;     // fcvt.d.w f8, x10
+constexpr uint32_t fcvt_s_d = 0x40157453;     // fcvt.s.d f8, f10
+constexpr uint32_t fclass_d = 0xE2051453;     // fclass.d x8, f10
 
 sv_reg_entry reg(unsigned regidx, unsigned isvec, unsigned elwidth = 0)
 {
@@ -677,21 +681,36 @@ TEST(Plan, FloatingPoint)
     c.fp_regs[8] = reg(40, 1);
     c.fp_regs[10] = reg(48, 1);
     c.fp_regs[12] = reg(56, 1);
-    sv_plan p = plan(resolve(c, fadd_d), facts(8));
+    // MVL not known: the FP helpers.
+    sv_plan p = plan(resolve(c, fadd_d), facts(0));
     EXPECT_EQ(p.backend, SV_BACKEND_FP_HELPER);
     EXPECT_EQ(p.width, 64);
-    p = plan(resolve(c, fsgnj_d_same), facts(8));
+    p = plan(resolve(c, fsgnj_d_same), facts(0));
     EXPECT_EQ(p.backend, SV_BACKEND_FP_TWIN);
+    // Known: the compiled loop's straight-line form, while the budget
+    // has an element body for each; else the helpers.
+    p = plan(resolve(c, fadd_d), facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_EQ(p.unroll_cost, 8u);
+    p = plan(resolve(c, fsgnj_d_same), facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
     sv_plan_facts f = facts(8);
+    f.unroll_budget = 7;
+    EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_FP_HELPER);
+    EXPECT_EQ(plan(resolve(c, fsgnj_d_same), f).backend, SV_BACKEND_FP_TWIN);
+    f = facts(8);
     f.knob = SV_KNOB_GENERAL;
     EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_ELEMENTS);
-    // Data-dependent fail-on-first, and mixed widths: the compiled loop
-    // (always a loop), under auto and under compiled.
+    // Data-dependent fail-on-first, and mixed widths: the compiled loop,
+    // under auto and under compiled.
     sv_vblock_context ff = c;
     ff.fp_preds[8] = pred(7, 0, 0, 1);
     p = plan(resolve(ff, fadd_d), facts(8));
     EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
-    EXPECT_FALSE(p.unroll);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_FALSE(plan(resolve(ff, fadd_d), facts(0)).unroll);
     sv_vblock_context mix = c;
     mix.fp_regs[12] = reg(56, 1, 32); // a packed 32-bit source
     EXPECT_EQ(plan(resolve(mix, fadd_d), facts(8)).backend,
@@ -699,8 +718,75 @@ TEST(Plan, FloatingPoint)
     f = facts(8);
     f.knob = SV_KNOB_COMPILED;
     EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_COMPILED);
-    // The FP twins stay on their paths.
-    EXPECT_NE(plan(resolve(c, fsgnj_d_same), f).backend, SV_BACKEND_COMPILED);
+    // Under compiled the FP twins take the compiled loop too.
+    p = plan(resolve(c, fsgnj_d_same), f);
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+}
+
+// The FP helpers' fallback (their run time is a plain STATE only), SUBVL
+// > 1 known, and the FP twins of the compiled twin loop.
+TEST(Plan, FloatingPointTwinsAndFallback)
+{
+    sv_vblock_context c{};
+    c.fp_regs[8] = reg(40, 1);
+    c.fp_regs[10] = reg(48, 1);
+    c.fp_regs[12] = reg(56, 1);
+    c.int_regs[8] = reg(64, 1, 16);
+    c.int_regs[10] = reg(72, 1, 8);
+    sv_plan_facts f = facts(0);
+    sv_plan p = plan(resolve(c, fadd_d), f);
+    EXPECT_EQ(p.backend, SV_BACKEND_FP_HELPER);
+    EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
+    EXPECT_EQ(p.max_vl, 64);
+    p = plan(resolve(c, fsgnj_d_same), f);
+    EXPECT_EQ(p.backend, SV_BACKEND_FP_TWIN);
+    EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
+    p = plan(resolve(c, fcvt_s_d), f);
+    EXPECT_EQ(p.backend, SV_BACKEND_FP_TWIN);
+    // SUBVL > 1 known from this TB's VL block: the helpers cannot run
+    // (and the grouped loop is no straight-line form).
+    f = facts(8);
+    f.subvl = 3;
+    p = plan(resolve(c, fadd_d), f);
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(plan(resolve(c, fsgnj_d_same), f).backend, SV_BACKEND_COMPILED);
+    // helper: no inline TCG, so the fallback is the general loop.
+    f = facts(8);
+    f.knob = SV_KNOB_HELPER;
+    p = plan(resolve(c, fadd_d), f);
+    EXPECT_EQ(p.backend, SV_BACKEND_FP_HELPER);
+    EXPECT_EQ(p.fallback, SV_BACKEND_ELEMENTS);
+    f.subvl = 2;
+    EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_FP_HELPER);
+    // Conversions to and from integers at any element width, FCLASS,
+    // predicated twins (a source predicate on f10, a destination
+    // predicate with fail-on-first on x8): the compiled twin loop.
+    f = facts(8);
+    for (uint32_t insn : {fcvt_w_d, fcvt_d_w, fclass_d}) {
+        p = plan(resolve(c, insn), f);
+        EXPECT_EQ(p.backend, SV_BACKEND_COMPILED) << std::hex << insn;
+        EXPECT_TRUE(p.unroll);
+        EXPECT_FALSE(plan(resolve(c, insn), facts(0)).unroll);
+    }
+    sv_vblock_context pr = c;
+    pr.fp_preds[10] = pred(9, 1, 1);
+    pr.int_preds[8] = pred(7, 0, 0, 1);
+    sv_resolved_op r = resolve(pr, fcvt_w_d);
+    EXPECT_TRUE(r.twin);
+    EXPECT_TRUE(r.pred_src.enabled);
+    EXPECT_EQ(r.ffirst, SV_FFIRST_DATA);
+    p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll); // predicated twins: the twin loop
+    f.knob = SV_KNOB_GENERAL;
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ELEMENTS);
+    // Both sides scalar: once, in the general loop.
+    sv_vblock_context sc{};
+    sc.fp_regs[10] = reg(10, 0);
+    sc.int_regs[8] = reg(8, 0);
+    EXPECT_EQ(plan(resolve(sc, fcvt_w_d), facts(8)).backend,
+              SV_BACKEND_ELEMENTS);
 }
 
 TEST(Plan, PrefixLoops)

@@ -117,11 +117,48 @@ DEF_SV_FP_HELPERS(msub)
 DEF_SV_FP_HELPERS(nmsub)
 DEF_SV_FP_HELPERS(nmadd)
 /*
- * One FP element of the compiled element loop (sv_fpu.c, the SVFPE
- * descriptor, the sources' raw bits): the result.  Only fp_status is
- * touched (the rounding mode the translator set, the accrued flags).
+ * One FP element of the compiled element loop at its operation width,
+ * one per op and width (h s d; sv_fpu.c): the sources unboxed and
+ * converted to that width, the unboxed result.
  */
-DEF_HELPER_FLAGS_5(sv_fp_elem, TCG_CALL_NO_RWG, i64, env, i32, i64, i64, i64)
+#ifndef DEF_SV_FPE_HELPERS
+#define DEF_SV_FPE_HELPERS(op)                                                 \
+    DEF_HELPER_FLAGS_4(sv_fpe_##op##_h, TCG_CALL_NO_RWG, i64, env, i64, i64,   \
+                       i64)                                                    \
+    DEF_HELPER_FLAGS_4(sv_fpe_##op##_s, TCG_CALL_NO_RWG, i64, env, i64, i64,   \
+                       i64)                                                    \
+    DEF_HELPER_FLAGS_4(sv_fpe_##op##_d, TCG_CALL_NO_RWG, i64, env, i64, i64,   \
+                       i64)
+#endif
+DEF_SV_FPE_HELPERS(add)
+DEF_SV_FPE_HELPERS(sub)
+DEF_SV_FPE_HELPERS(mul)
+DEF_SV_FPE_HELPERS(div)
+DEF_SV_FPE_HELPERS(sqrt)
+DEF_SV_FPE_HELPERS(min)
+DEF_SV_FPE_HELPERS(max)
+DEF_SV_FPE_HELPERS(sgnj)
+DEF_SV_FPE_HELPERS(sgnjn)
+DEF_SV_FPE_HELPERS(sgnjx)
+DEF_SV_FPE_HELPERS(madd)
+DEF_SV_FPE_HELPERS(msub)
+DEF_SV_FPE_HELPERS(nmsub)
+DEF_SV_FPE_HELPERS(nmadd)
+DEF_SV_FPE_HELPERS(feq)
+DEF_SV_FPE_HELPERS(flt)
+DEF_SV_FPE_HELPERS(fle)
+/* FCVT between FP widths for the compiled loop's FP elements (sv_fpu.c). */
+DEF_HELPER_FLAGS_2(sv_fcvt_hs, TCG_CALL_NO_RWG, i64, env, i64)
+DEF_HELPER_FLAGS_2(sv_fcvt_hd, TCG_CALL_NO_RWG, i64, env, i64)
+DEF_HELPER_FLAGS_2(sv_fcvt_sh, TCG_CALL_NO_RWG, i64, env, i64)
+DEF_HELPER_FLAGS_2(sv_fcvt_sd, TCG_CALL_NO_RWG, i64, env, i64)
+DEF_HELPER_FLAGS_2(sv_fcvt_dh, TCG_CALL_NO_RWG, i64, env, i64)
+DEF_HELPER_FLAGS_2(sv_fcvt_ds, TCG_CALL_NO_RWG, i64, env, i64)
+/*
+ * One FP twin element of the compiled twin loop (sv_fpu.c, the SVFPT
+ * descriptor, the source's raw bits): the destination's value.
+ */
+DEF_HELPER_FLAGS_3(sv_fp_twin_elem, TCG_CALL_NO_RWG, i64, env, i32, i64)
 /* FMV/FNEG/FABS and FCVT between FP widths without predicates. */
 DEF_HELPER_2(sv_fp_twin, tl, env, i64)
 /* The compares FEQ FLT FLE: an integer vector destination. */

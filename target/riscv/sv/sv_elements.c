@@ -654,62 +654,10 @@ static uint64_t sv_twin_read(SVExec *ex, unsigned i, unsigned s)
     default:
         break;
     }
-    /* FP two-operand forms (§5.4, A38). */
-    if (!src->is_fp) {
-        v = sv_int_src(ex, src, idx);
-        if (op->fp == SV_FP_MV_F_X) {
-            return v;
-        }
-        /* FCVT.{S,D}.{W,WU,L,LU}: an integer of the source's width. */
-        v = sv_extend(v, src->width, op->int_signed);
-        switch (ex->rd.width) {
-        case 16:
-            return op->int_signed ? int64_to_float16(v, st)
-                                  : uint64_to_float16(v, st);
-        case 32:
-            return op->int_signed ? int64_to_float32(v, st)
-                                  : uint64_to_float32(v, st);
-        default:
-            return op->int_signed ? int64_to_float64(v, st)
-                                  : uint64_to_float64(v, st);
-        }
-    }
-    v = sv_fp_src(ex, src, idx);
-    switch (op->fp) {
-    case SV_FP_MV_X_F:
-        return sv_extend(v, src->width, true);
-    case SV_FP_CLASS:
-        return src->width == 16   ? fclass_h(v)
-               : src->width == 32 ? fclass_s(v)
-                                  : fclass_d(v);
-    case SV_FP_CVT_I_F: {
-        bool w = op->rd.width == 32; /* W/WU, by the decoder */
-        uint64_t d = sv_fp_convert(v, src->width, 64, st);
-
-        /* Through double: exact for every half and single input. */
-        if (w) {
-            return op->int_signed
-                       ? (uint64_t)(int64_t)float64_to_int32(d, st)
-                       : (uint64_t)(int64_t)(int32_t)float64_to_uint32(d, st);
-        }
-        return op->int_signed ? (uint64_t)float64_to_int64(d, st)
-                              : float64_to_uint64(d, st);
-    }
-    default: {
-        /* FMV/FNEG/FABS (FSGNJ* with rs1 == rs2) and FCVT between FP
-         * widths: a conversion when the widths differ (§5.4). */
-        unsigned to = ex->rd.width;
-        uint64_t sign = 1ull << (to - 1);
-
-        v = sv_fp_convert(v, src->width, to, st);
-        if (op->fp == SV_FP_SGNJN) {
-            v ^= sign;
-        } else if (op->fp == SV_FP_SGNJX) {
-            v &= ~sign;
-        }
-        return v;
-    }
-    }
+    /* FP two-operand forms (§5.4, A38): sv_fpu.h */
+    v = src->is_fp ? sv_fp_src(ex, src, idx) : sv_int_src(ex, src, idx);
+    return sv_fp_twin_value(op->fp, v, src->width, src->is_fp, ex->rd.width,
+                            op->int_signed, op->rd.width == 32, st);
 }
 
 static void sv_twin_write(SVExec *ex, unsigned j, unsigned s, uint64_t v)

@@ -28,6 +28,7 @@
 #include "qemu/osdep.h"
 #include "cpu.h"
 #include "exec/helper-proto.h"
+#include "internals.h"
 #include "svcore.h"
 #include "sv_fpu.h"
 
@@ -416,52 +417,84 @@ target_ulong HELPER(sv_fp_twin)(CPURISCVState *env, uint64_t desc)
 }
 
 /*
- * One element of a single-predicated FP op for the compiled element loop
- * (trans_sv_compiled.c.inc, SVFPE descriptor), as sv_elements.c's
- * sv_compute does it: each source unboxed when at the default width and
- * converted to the operation width (in order, so the accrued flags are
- * the same), the op (sv_fpu.h), the result converted to the
- * destination's width and NaN-boxed at the default width; a compare's
- * integer result as it is.
+ * One element of an FP op for the compiled element loop at its
+ * operation width: one helper per op and width, so that nothing is
+ * decoded per element.  The TCG unboxes the default-width sources and
+ * converts each to the operation width (helper_sv_fcvt_*), and converts
+ * and boxes the result, as sv_compute does; a compare's result is its
+ * integer.
  */
-static uint64_t sv_fp_elem_src(uint64_t raw, unsigned w, bool boxed,
-                               unsigned opw, float_status *st)
-{
-    return sv_fp_convert(boxed ? sv_fp_unbox(raw, w) : raw, w, opw, st);
-}
+#define GEN_SV_FPE(NAME, OP)                                                   \
+    uint64_t HELPER(sv_fpe_##NAME##_h)(CPURISCVState * env, uint64_t a,        \
+                                       uint64_t b, uint64_t c)                 \
+    {                                                                          \
+        return sv_fp_compute16(OP, a, b, c, &env->fp_status);                  \
+    }                                                                          \
+    uint64_t HELPER(sv_fpe_##NAME##_s)(CPURISCVState * env, uint64_t a,        \
+                                       uint64_t b, uint64_t c)                 \
+    {                                                                          \
+        return sv_fp_compute32(OP, a, b, c, &env->fp_status);                  \
+    }                                                                          \
+    uint64_t HELPER(sv_fpe_##NAME##_d)(CPURISCVState * env, uint64_t a,        \
+                                       uint64_t b, uint64_t c)                 \
+    {                                                                          \
+        return sv_fp_compute64(OP, a, b, c, &env->fp_status);                  \
+    }
 
-uint64_t HELPER(sv_fp_elem)(CPURISCVState *env, uint32_t desc, uint64_t a,
-                            uint64_t b, uint64_t c)
+GEN_SV_FPE(add, SV_FP_ADD)
+GEN_SV_FPE(sub, SV_FP_SUB)
+GEN_SV_FPE(mul, SV_FP_MUL)
+GEN_SV_FPE(div, SV_FP_DIV)
+GEN_SV_FPE(sqrt, SV_FP_SQRT)
+GEN_SV_FPE(min, SV_FP_MIN)
+GEN_SV_FPE(max, SV_FP_MAX)
+GEN_SV_FPE(sgnj, SV_FP_SGNJ)
+GEN_SV_FPE(sgnjn, SV_FP_SGNJN)
+GEN_SV_FPE(sgnjx, SV_FP_SGNJX)
+GEN_SV_FPE(madd, SV_FP_MADD)
+GEN_SV_FPE(msub, SV_FP_MSUB)
+GEN_SV_FPE(nmsub, SV_FP_NMSUB)
+GEN_SV_FPE(nmadd, SV_FP_NMADD)
+GEN_SV_FPE(feq, SV_FP_EQ)
+GEN_SV_FPE(flt, SV_FP_LT)
+GEN_SV_FPE(fle, SV_FP_LE)
+
+/*
+ * FCVT between FP widths (FROM, TO: h s d) for the compiled loop's FP
+ * elements (an op's sources and result, the FP twins): the unboxed
+ * source, the unboxed result (sv_fp_convert).
+ */
+#define GEN_SV_FCVT(FROM, TO, WF, WT)                                          \
+    uint64_t HELPER(sv_fcvt_##FROM##TO)(CPURISCVState * env, uint64_t v)       \
+    {                                                                          \
+        return sv_fp_convert(v, WF, WT, &env->fp_status);                      \
+    }
+GEN_SV_FCVT(h, s, 16, 32)
+GEN_SV_FCVT(h, d, 16, 64)
+GEN_SV_FCVT(s, h, 32, 16)
+GEN_SV_FCVT(s, d, 32, 64)
+GEN_SV_FCVT(d, h, 64, 16)
+GEN_SV_FCVT(d, s, 64, 32)
+
+/*
+ * One element of an FP twin for the compiled twin loop (SVFPT
+ * descriptor): the source's bits as read (an FP source at the default
+ * width in its whole register, unboxed here), the value the destination
+ * gets (sv_fp_twin_value, NaN-boxed for a default-width FP destination).
+ */
+uint64_t HELPER(sv_fp_twin_elem)(CPURISCVState *env, uint32_t desc,
+                                 uint64_t raw)
 {
-    float_status *st = &env->fp_status;
-    sv_fp_op op = FIELD_EX32(desc, SVFPE, OP);
-    unsigned nsrc = FIELD_EX32(desc, SVFPE, NSRC);
-    unsigned opw = 8 << FIELD_EX32(desc, SVFPE, OPW);
-    unsigned wd = 8 << FIELD_EX32(desc, SVFPE, WD);
+    unsigned ws = 8 << FIELD_EX32(desc, SVFPT, WS);
+    unsigned wd = 8 << FIELD_EX32(desc, SVFPT, WD);
+    bool src_fp = FIELD_EX32(desc, SVFPT, SFP);
     uint64_t v;
 
-    a = sv_fp_elem_src(a, 8 << FIELD_EX32(desc, SVFPE, WA),
-                       FIELD_EX32(desc, SVFPE, BA), opw, st);
-    b = nsrc < 2 ? 0
-                 : sv_fp_elem_src(b, 8 << FIELD_EX32(desc, SVFPE, WB),
-                                  FIELD_EX32(desc, SVFPE, BB), opw, st);
-    c = nsrc < 3 ? 0
-                 : sv_fp_elem_src(c, 8 << FIELD_EX32(desc, SVFPE, WC),
-                                  FIELD_EX32(desc, SVFPE, BC), opw, st);
-    switch (opw) {
-    case 16:
-        v = sv_fp_compute16(op, a, b, c, st);
-        break;
-    case 32:
-        v = sv_fp_compute32(op, a, b, c, st);
-        break;
-    default:
-        v = sv_fp_compute64(op, a, b, c, st);
-        break;
+    if (src_fp && FIELD_EX32(desc, SVFPT, SB)) {
+        raw = sv_fp_unbox(raw, ws);
     }
-    if (FIELD_EX32(desc, SVFPE, CMP)) {
-        return v;
-    }
-    v = sv_fp_convert(v, opw, wd, st);
-    return FIELD_EX32(desc, SVFPE, BD) ? sv_fp_box(v, wd) : v;
+    v = sv_fp_twin_value(FIELD_EX32(desc, SVFPT, OP), raw, ws, src_fp, wd,
+                         FIELD_EX32(desc, SVFPT, SIGNED),
+                         FIELD_EX32(desc, SVFPT, W32), &env->fp_status);
+    return FIELD_EX32(desc, SVFPT, DB) ? sv_fp_box(v, wd) : v;
 }

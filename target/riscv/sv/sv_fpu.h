@@ -51,25 +51,22 @@ FIELD(SVFP, DSTW, 53, 2)
 FIELD(SVFP, TWOP, 55, 2)
 
 /*
- * helper_sv_fp_elem's descriptor (the compiled element loop): one
- * element of a single-predicated FP op (op OP), NSRC sources of widths
- * 8 << WA/WB/WC bits, read raw; BA/BB/BC: the source is at the default
- * width (NaN-boxed in its 64-bit register); the operation at 8 << OPW
- * bits; CMP: the integer result of FEQ/FLT/FLE, else the result at
- * 8 << WD bits, NaN-boxed when BD.
+ * helper_sv_fp_twin_elem's descriptor (the compiled twin loop): one
+ * element of an FP twin (op OP: FSGNJ* as FMV/FNEG/FABS, FCVT, FMV.X.*,
+ * FMV.*.X, FCLASS) from a source of 8 << WS bits (SFP: an FP source, SB:
+ * NaN-boxed at the default width; else an integer read at its width) to
+ * a destination of 8 << WD bits (DB: an FP one NaN-boxed at the default
+ * width); SIGNED: the integer side is signed (FCVT's W/L, not WU/LU);
+ * W32: FCVT.W[U]'s 32-bit integer result.
  */
-FIELD(SVFPE, OP, 0, 5)
-FIELD(SVFPE, NSRC, 5, 2)
-FIELD(SVFPE, OPW, 7, 2)
-FIELD(SVFPE, WA, 9, 2)
-FIELD(SVFPE, WB, 11, 2)
-FIELD(SVFPE, WC, 13, 2)
-FIELD(SVFPE, WD, 15, 2)
-FIELD(SVFPE, BA, 17, 1)
-FIELD(SVFPE, BB, 18, 1)
-FIELD(SVFPE, BC, 19, 1)
-FIELD(SVFPE, BD, 20, 1)
-FIELD(SVFPE, CMP, 21, 1)
+FIELD(SVFPT, OP, 0, 5)
+FIELD(SVFPT, WS, 5, 2)
+FIELD(SVFPT, SFP, 7, 1)
+FIELD(SVFPT, SB, 8, 1)
+FIELD(SVFPT, WD, 9, 2)
+FIELD(SVFPT, DB, 11, 1)
+FIELD(SVFPT, SIGNED, 12, 1)
+FIELD(SVFPT, W32, 13, 1)
 
 /*
  * A default-width result in its 64-bit register: NaN-boxed below 64 (also
@@ -181,6 +178,70 @@ SV_FP_COMPUTE(16)
 SV_FP_COMPUTE(32)
 SV_FP_COMPUTE(64)
 #undef SV_FP_COMPUTE
+
+/*
+ * An FP twin's element (§5.4, A38), as the general twin loop and the
+ * compiled one compute it: v is the source element (an FP one unboxed,
+ * at ws bits; an integer one's ws bits as stored), the result the value
+ * the destination of wd bits gets (before NaN-boxing; an integer result
+ * before its truncation to the element).  FMV.*.X copies the bits;
+ * FCVT.{S,D,H}.{W,WU,L,LU} converts the integer extended from its width;
+ * FMV.X.* sign-extends; FCVT.{W,WU,L,LU}.* converts through double
+ * (exact for every half and single input), a 32-bit result (w32)
+ * sign-extended; FMV/FNEG/FABS (FSGNJ* with rs1 = rs2) and FCVT between
+ * FP widths convert when the widths differ, then set or clear the sign.
+ */
+static inline uint64_t sv_fp_twin_value(sv_fp_op op, uint64_t v, unsigned ws,
+                                        bool src_fp, unsigned wd,
+                                        bool int_signed, bool w32,
+                                        float_status *st)
+{
+    if (!src_fp) {
+        if (op == SV_FP_MV_F_X) {
+            return v;
+        }
+        v = int_signed ? (uint64_t)sextract64(v, 0, ws) : extract64(v, 0, ws);
+        switch (wd) {
+        case 16:
+            return int_signed ? int64_to_float16(v, st)
+                              : uint64_to_float16(v, st);
+        case 32:
+            return int_signed ? int64_to_float32(v, st)
+                              : uint64_to_float32(v, st);
+        default:
+            return int_signed ? int64_to_float64(v, st)
+                              : uint64_to_float64(v, st);
+        }
+    }
+    switch (op) {
+    case SV_FP_MV_X_F:
+        return sextract64(v, 0, ws);
+    case SV_FP_CLASS:
+        return ws == 16 ? fclass_h(v) : ws == 32 ? fclass_s(v) : fclass_d(v);
+    case SV_FP_CVT_I_F: {
+        uint64_t d = sv_fp_convert(v, ws, 64, st);
+
+        if (w32) {
+            return int_signed
+                       ? (uint64_t)(int64_t)float64_to_int32(d, st)
+                       : (uint64_t)(int64_t)(int32_t)float64_to_uint32(d, st);
+        }
+        return int_signed ? (uint64_t)float64_to_int64(d, st)
+                          : float64_to_uint64(d, st);
+    }
+    default: {
+        uint64_t sign = 1ull << (wd - 1);
+
+        v = sv_fp_convert(v, ws, wd, st);
+        if (op == SV_FP_SGNJN) {
+            v ^= sign;
+        } else if (op == SV_FP_SGNJX) {
+            v &= ~sign;
+        }
+        return v;
+    }
+    }
+}
 
 #endif /* SV_FPU_DESC_ONLY */
 #endif

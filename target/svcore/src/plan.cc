@@ -343,8 +343,13 @@ bool inline_run_ok(const sv_plan_facts &f, const sv_resolved_op &r)
         pred_all_ones(r.pred_dest, true)) {
         plain.pred_dest = sv_pred_entry{};
     }
+    // Packed FP elements as wide as the memory elements are bytes moved
+    // too (no NaN-boxing at a non-default width, §5.5).
+    bool packed_fp = d.is_fp && d.overridden && !plain.pred_dest.enabled &&
+                     !plain.pred_src.enabled;
+
     if (!f.user_mode || !f.host_words || !unrollable(f) || f.plugins ||
-        !inline_mem_ok(plain) || !unit_run_ok(r) || d.reg < 32 ||
+        !(inline_mem_ok(plain) || packed_fp) || !unit_run_ok(r) || d.reg < 32 ||
         !in_file(d.reg, bytes) || bytes > f.page_size) {
         return false;
     }
@@ -583,20 +588,48 @@ bool compiled_mem_shape(const sv_resolved_op &r)
            (d.isvec || a.isvec) && !d.is_fp && compiled_int_operand_ok(d);
 }
 
+constexpr bool fp_width(unsigned w)
+{
+    return w == 16 || w == 32 || w == 64;
+}
+
+// An FP twin (§5.4, A38) of the compiled twin loop: FMV/FNEG/FABS
+// (FSGNJ* with rs1 = rs2), FCVT between FP widths or to or from an
+// integer of any element width, FMV.X.* / FMV.*.X, FCLASS; from rs1 to
+// rd, the FP side at 16, 32 or 64 bits, with a vector operand (the loop
+// reads and writes the register files in env only).
+bool compiled_fp_twin_shape(const sv_resolved_op &r)
+{
+    const sv_resolved_operand &d = r.opnd[SV_RD];
+    const sv_resolved_operand &s = r.opnd[SV_RS1];
+    auto side_ok = [](const sv_resolved_operand &o) {
+        return o.present &&
+               (o.is_fp ? fp_width(o.width) : compiled_int_operand_ok(o));
+    };
+
+    return r.twin && r.vector && r.src_slot == SV_RS1 && r.dst_slot == SV_RD &&
+           !r.opnd[SV_RS3].present &&
+           (!r.opnd[SV_RS2].present || r.opnd[SV_RS2].reg == s.reg) &&
+           side_ok(d) && side_ok(s) && (d.is_fp || s.is_fp);
+}
+
 // A single-predicated FP op with a vector operand: arithmetic at any
-// width mix of its FP sources, or a compare into integer elements
-// (helper_sv_fp_elem per element, the loop forms only).
+// width mix of its FP sources, or a compare into integer elements (a
+// helper call per element, the loop forms only); or an FP twin
+// (compiled_fp_twin_shape).
 bool compiled_fp_shape(const sv_resolved_op &r)
 {
     const sv_resolved_operand &rd = r.opnd[SV_RD];
     const bool cmp = fp_is_compare(r.op.fp);
     const unsigned nsrc = fp_arith_sources(r.op.fp);
 
-    if (!nsrc) {
+    if (r.kind != SV_EXEC_ELEMENTS || r.uses_svpstate) {
         return false;
     }
-    if (r.kind != SV_EXEC_ELEMENTS || r.uses_svpstate || r.twin || !r.vector ||
-        !rd.present || rd.is_fp == cmp ||
+    if (r.twin) {
+        return compiled_fp_twin_shape(r);
+    }
+    if (!nsrc || !r.vector || !rd.present || rd.is_fp == cmp ||
         (cmp ? !compiled_int_operand_ok(rd)
              : rd.width != 16 && rd.width != 32 && rd.width != 64)) {
         return false;
@@ -760,8 +793,8 @@ void plan_compiled_twin(const sv_plan_facts &f, const sv_resolved_op &r,
 // block's VL block, so STATE.vl is vl_reg, SUBVL the block's and the
 // offsets 0), every vector operand inside the register file at VL = MVL,
 // and enough of the TB's unroll budget.  Division takes temps of its own
-// per element, so it always loops; FP always loops; twins and indexed
-// accesses are plan_compiled_twin's and plan_compiled_mem's.
+// per element, so it always loops; C.MV and indexed accesses are
+// plan_compiled_twin's and plan_compiled_mem's.
 void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
 {
     const sv_alu_info *info =
@@ -774,14 +807,27 @@ void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
         plan_compiled_mem(f, r, p);
         return;
     }
+    if (r.twin && r.op.cls == SV_OPC_FP) {
+        // An FP twin: straight-line as a single-predicated op is when
+        // neither side is predicated (element e to element e), else the
+        // twin loop.
+        p.backend = SV_BACKEND_COMPILED;
+        p.max_vl = compiled_max_vl(r);
+        p.unroll = !r.pred_dest.enabled && !r.pred_src.enabled &&
+                   unrollable(f) && f.unroll_budget >= f.known_mvl &&
+                   p.max_vl >= f.known_mvl;
+        p.unroll_cost = p.unroll ? f.known_mvl : 0;
+        return;
+    }
     if (r.twin) {
         plan_compiled_twin(f, r, p);
         return;
     }
     p.backend = SV_BACKEND_COMPILED;
     p.max_vl = compiled_max_vl(r);
-    p.unroll = r.kind == SV_EXEC_ELEMENTS && r.op.cls == SV_OPC_INT &&
-               !divides && !r.twin && r.vector && unrollable(f) &&
+    p.unroll = r.kind == SV_EXEC_ELEMENTS &&
+               (r.op.cls == SV_OPC_INT || r.op.cls == SV_OPC_FP) && !divides &&
+               !r.twin && r.vector && unrollable(f) &&
                f.unroll_budget >= f.known_mvl && p.max_vl >= f.known_mvl;
     if (p.unroll) {
         p.unroll_cost = f.known_mvl;
@@ -894,6 +940,49 @@ bool vl64_known(const sv_plan_facts &f)
 bool uses_fp(const sv_op &op)
 {
     return op.rd.is_fp || op.rs1.is_fp || op.rs2.is_fp || op.rs3.is_fp;
+}
+
+// The FP helpers (sv_fpu.c: fp_twin, fp_helper) for their shapes.  They
+// run a plain STATE (SUBVL 1, offsets 0) only: their fallback (the
+// emitter's branch when the run time says otherwise) is the compiled
+// loop over the run-time VL when compiled_ok (inline TCG allowed) and it
+// covers the op, else the general loop; with SUBVL > 1 known (this TB ran
+// the block's VL block) the helper could never run, and when the compiled
+// loop's straight-line form fits (MVL known, the budget) it costs less,
+// so the compiled loop is the plan.  False when neither helper's shape
+// fits.
+bool plan_fp(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
+             bool compiled_ok)
+{
+    unsigned w = r.opnd[SV_RD].width;
+    bool twin = fp_twin_shape(r);
+
+    if (!twin && !fp_helper_shape(r, w)) {
+        return false;
+    }
+    compiled_ok = compiled_ok && compiled_shape(r);
+    if (compiled_ok && f.known_mvl && f.subvl > 1) {
+        plan_compiled(f, r, p);
+        return true;
+    }
+    if (compiled_ok) {
+        // Straight-line at VL = MVL: an element costs what the helper's
+        // does, without its set-up (VL, mask, layout tests).
+        sv_plan helper = p;
+
+        plan_compiled(f, r, p);
+        if (p.unroll) {
+            return true;
+        }
+        p = helper;
+    }
+    p.backend = twin ? SV_BACKEND_FP_TWIN : SV_BACKEND_FP_HELPER;
+    p.width = w;
+    p.fallback = compiled_ok ? SV_BACKEND_COMPILED : SV_BACKEND_ELEMENTS;
+    if (compiled_ok) {
+        p.max_vl = compiled_max_vl(r);
+    }
+    return true;
 }
 
 // An inline loop (gen_sv_inline): unrolled when MVL is known and the
@@ -1028,14 +1117,7 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         p.fallback = guard_fallback;
         return;
     }
-    if (fp_twin_shape(r)) {
-        p.backend = SV_BACKEND_FP_TWIN;
-        p.width = r.opnd[SV_RD].width;
-        return;
-    }
-    if (fp_helper_shape(r, w)) {
-        p.backend = SV_BACKEND_FP_HELPER;
-        p.width = w;
+    if (plan_fp(f, r, p, knob != SV_KNOB_HELPER && inline_ok)) {
         return;
     }
     if (knob != SV_KNOB_HELPER && inline_ok && compiled_shape(r)) {
