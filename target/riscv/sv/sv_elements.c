@@ -1580,7 +1580,9 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
  * (sv_exec.h).  The same as helper_sv_unit_run then helper_sv_branch, or
  * -1 having changed nothing (the translator then runs the two unfused).
  * The common iteration, 64 bytes inside one page, is a copy into the
- * register file and a compare in the same pass; the rest is
+ * register file and a compare in the same pass; a shorter run (VL 1..63)
+ * whose 8-byte words lie in one page the same, a word at a time
+ * (sv_copy_find_byte_short, no library call); the rest is
  * sv_ldbr_scan_slow.
  */
 /*
@@ -1604,7 +1606,9 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
     if (vl_known) {
         vl_reg = FIELD_EX64(desc, SVSCAN, VLREG);
     }
-    if (n != 64 || (a0 & ~TARGET_PAGE_MASK) > TARGET_PAGE_SIZE - 64) {
+    /* The run's bytes read in words of 8 (or 64) must lie in a0's page. */
+    if (n <= 0 || n > 64 ||
+        (a0 & ~TARGET_PAGE_MASK) > TARGET_PAGE_SIZE - ROUND_UP(n, 8)) {
         return sv_ldbr_scan_slow(env, desc, imm, ra);
     }
 #ifdef CONFIG_USER_ONLY
@@ -1634,9 +1638,14 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
      * the rest): a fault there is the unfused load's (precise).
      */
     set_helper_retaddr(ra);
-    first = sv_copy_find_byte64_fn(file, host, sv_scan_scalar(env, desc));
+    if (n == 64) {
+        first = sv_copy_find_byte64_fn(file, host, sv_scan_scalar(env, desc));
+    } else {
+        first =
+            sv_copy_find_byte_short(file, host, n, sv_scan_scalar(env, desc));
+    }
     clear_helper_retaddr();
-    r = sv_vector_branch_ffirst_ifall(64, first);
+    r = sv_vector_branch_ffirst_ifall(n, first);
     if (r.cut) {
         sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
     }
