@@ -100,6 +100,12 @@ SV_BLOCK_FN(bgeu_rd,
             "sv_reg16 key=a1, regidx=a1, isvec=0, vew=0\n" P1_Z P2_NONE_OF
                 TAIL("sv_bgeu a0, a1, 1f"))
 
+/* Packed 8-bit elements in x18.. (the TCG globals' bytes) against x72's. */
+SV_BLOCK_FN(bltu8_low, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" MVL_S "\n"
+                       "sv_reg16 key=a0, regidx=18, vew=1\n"
+                       "sv_reg16 key=a1, regidx=72, vew=1\n" P1_ZF P2_NALL
+                           TAIL("sv_bltu a0, a1, 1f"))
+
 /* ---- the §6.5 reference ---------------------------------------------- */
 typedef struct bcase {
     const char *name;
@@ -231,6 +237,12 @@ static void run_case(const bcase *c, unsigned trials)
             in.x[A5] = ~0ull;
         }
         in.x[A6] = rnd();
+        if (c->ra >= 18 && c->ra < 32) {
+            /* Small values in a0's packed elements too. */
+            for (unsigned r = c->ra; r < 32; r++) {
+                in.x[r] &= 0x0303030303030303ull;
+            }
+        }
         if (c->va == 0) {
             in.x[c->ra] = rnd() % 3;
         }
@@ -280,6 +292,8 @@ static const bcase cases[] = {
     {"c.bnez 8-bit (x0's entry), ifany", cbnez, 1, 8, 64, 1, 0, 40, 0, 1, 1, 0},
     {"blt 16-bit, VL = MVL, SUBVL 2, ffirst, ifany", blt16_rd, 4, 16, 16, 1, 1,
      40, 72, 3, 1, 1},
+    {"bltu 8-bit in x18.., z+ff, ifnotall", bltu8_low, 6, 8, 8, 1, 1, 18, 72, 4,
+     2, 0},
     {"bgeu 64-bit vs scalar, VL = MVL, zeroing, ifnone", bgeu_rd, 7, 64, 64, 1,
      0, 40, 11, 2, 3, 1},
 };
