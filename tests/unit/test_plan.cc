@@ -591,6 +591,18 @@ TEST(Plan, CompiledVectorBranches)
     sv_resolved_op far = resolve(c, blt_8_12);
     EXPECT_EQ(plan(far, facts(4)).backend, SV_BACKEND_BRANCH);
     EXPECT_EQ(plan(far, facts(2)).backend, SV_BACKEND_BRANCH_TCG);
+    // max16's load before it is not fused into helper_sv_ldbr when the
+    // branch compiles: the load runs inline, the branch in TCG.
+    constexpr uint32_t lh_14_0_10 = 0x00051703; // lh x14, 0(x10)
+    c.int_regs[8] = reg(32, 1, 16);
+    c.int_regs[14] = reg(48, 1, 16);
+    sv_resolved_op ld = resolve(c, lh_14_0_10);
+    f = facts(8);
+    f.next = &b;
+    f.next_leaves = 1;
+    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_INLINE_RUN);
+    f.known_mvl = 64;
+    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_FUSED);
     // The byte scan's shape: compiled at MVL 8, helper_sv_scan at 64.
     sv_resolved_op scan = resolve(strlen_ctx(), bne_8_12);
     EXPECT_EQ(plan(scan, facts(8)).backend, SV_BACKEND_BRANCH_TCG);

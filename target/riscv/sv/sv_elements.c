@@ -1536,6 +1536,22 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
         return -1;
     }
 #endif
+    if ((a0 & ~TARGET_PAGE_MASK) + ROUND_UP(n, 8) <= TARGET_PAGE_SIZE) {
+        /*
+         * A short run whose 8-byte words lie in a0's page (strings' tails,
+         * VL 1..63): a word at a time, the first word first (a fault there
+         * is element 0's), no library call.
+         */
+        set_helper_retaddr(ra);
+        first =
+            sv_copy_find_byte_short(file, host0, n, sv_scan_scalar(env, desc));
+        clear_helper_retaddr();
+        r = sv_vector_branch_ffirst_ifall(n, first);
+        if (r.cut) {
+            sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
+        }
+        return r.taken;
+    }
     if (bytes0 < n) {
         int flags = probe_access_flags(env, a0 + bytes0, 1, MMU_DATA_LOAD,
                                        riscv_env_mmu_index(env, false), true,
@@ -1580,10 +1596,9 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
  * (sv_exec.h).  The same as helper_sv_unit_run then helper_sv_branch, or
  * -1 having changed nothing (the translator then runs the two unfused).
  * The common iteration, 64 bytes inside one page, is a copy into the
- * register file and a compare in the same pass; a shorter run (VL 1..63)
- * whose 8-byte words lie in one page the same, a word at a time
- * (sv_copy_find_byte_short, no library call); the rest is
- * sv_ldbr_scan_slow.
+ * register file and a compare in the same pass; the rest is
+ * sv_ldbr_scan_slow (a shorter run inside one page word by word, with no
+ * library call).
  */
 /*
  * The fast path of both entry points below.  vl_known: STATE is the one
@@ -1606,9 +1621,7 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
     if (vl_known) {
         vl_reg = FIELD_EX64(desc, SVSCAN, VLREG);
     }
-    /* The run's bytes read in words of 8 (or 64) must lie in a0's page. */
-    if (n <= 0 || n > 64 ||
-        (a0 & ~TARGET_PAGE_MASK) > TARGET_PAGE_SIZE - ROUND_UP(n, 8)) {
+    if (n != 64 || (a0 & ~TARGET_PAGE_MASK) > TARGET_PAGE_SIZE - 64) {
         return sv_ldbr_scan_slow(env, desc, imm, ra);
     }
 #ifdef CONFIG_USER_ONLY
@@ -1638,14 +1651,9 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
      * the rest): a fault there is the unfused load's (precise).
      */
     set_helper_retaddr(ra);
-    if (n == 64) {
-        first = sv_copy_find_byte64_fn(file, host, sv_scan_scalar(env, desc));
-    } else {
-        first =
-            sv_copy_find_byte_short(file, host, n, sv_scan_scalar(env, desc));
-    }
+    first = sv_copy_find_byte64_fn(file, host, sv_scan_scalar(env, desc));
     clear_helper_retaddr();
-    r = sv_vector_branch_ffirst_ifall(n, first);
+    r = sv_vector_branch_ffirst_ifall(64, first);
     if (r.cut) {
         sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
     }

@@ -1075,6 +1075,13 @@ bool plan_fused(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
         p.backend =
             vl64_known(f) ? SV_BACKEND_FUSED_SCAN64 : SV_BACKEND_FUSED_SCAN;
     } else {
+        // helper_sv_ldbr runs the branch in the kernel: a branch that
+        // compiles (no call) and a load that runs inline cost less apart.
+        sv_plan branch = {};
+        if (alone.backend == SV_BACKEND_INLINE_RUN &&
+            plan_branch_tcg(f, *b, branch)) {
+            return false;
+        }
         p.backend = SV_BACKEND_FUSED;
     }
     p.width = r.mem_es * 8;
