@@ -953,7 +953,9 @@ sv_vector_branch_ffirst(unsigned vl, unsigned first_fail, bool has_target,
 
     r.cut = failed;
     r.new_vl = (uint8_t)first_fail;
-    r.taken = (passed == (rule.vs_tested ? tested : 0)) == rule.taken_if_equal;
+    /* P == tested: no failure; P == 0: element 0 failed (vl > 0). */
+    r.taken =
+        (rule.vs_tested ? !failed : first_fail == 0) == rule.taken_if_equal;
     /* A20 as sv_vector_branch gives it: initial all ones without a
      * target, x0's 0 with one; bits not tested keep it. */
     r.mask = ((has_target ? 0 : all) & ~tested) | passed;
