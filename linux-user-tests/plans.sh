@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 # Every backend plan.cc chooses: each must be reached.
 expected="inline_gvec inline_int inline_mem inline_run inline_pred
 alu_helper fp_helper fp_twin unit_run prefix elements compiled fused
-fused_scan fused_scan64 branch branch_scan ffirst_gvec"
+fused_scan fused_scan64 branch branch_scan ffirst_gvec branch_tcg"
 n=0
 run() {
     knob=$1

@@ -18,11 +18,21 @@
 #include "sv.h"
 
 enum { A5 = 15, A6 = 16, A7 = 17, T5 = 30 };
+/*
+ * MVL 32 by default; vblock_branch8 is this file built with MVL 8, whose
+ * branches the planner compiles to TCG (branch_tcg) where MVL 32's take
+ * the svcore kernel (docs/sv-engine.md).
+ */
+#ifndef MVL
 #define MVL 32
+#endif
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define MVL_S STR(MVL)
 
 /* ---- blocks: a0 -> x40.., a1 -> x72.. (vectors), VL from a7 ---------- */
 #define HEAD(w1, w2)                                                           \
-    "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=32\n"                            \
+    "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" MVL_S "\n"                     \
     "sv_reg16 key=a0, regidx=40, vew=" #w1 "\n"                                \
     "sv_reg16 key=a1, regidx=72, vew=" #w2 "\n"
 #define TAIL(br)                                                               \
@@ -57,22 +67,44 @@ ROW(P1_ZF, zf)
 SV_BLOCK_FN(blt8, HEAD(1, 1) P1_P P2_ANY TAIL("sv_blt a0, a1, 1f"))
 SV_BLOCK_FN(bltu16_32, HEAD(2, 3) P1_F P2_ALL TAIL("sv_bltu a0, a1, 1f"))
 /* a1 scalar (isvec = 0, x11 itself): every element against it. */
-SV_BLOCK_FN(bne_vs, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=32\n"
+SV_BLOCK_FN(bne_vs, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" MVL_S "\n"
                     "sv_reg16 key=a0, regidx=40, vew=1\n"
                     "sv_reg16 key=a1, regidx=a1, isvec=0, vew=1\n" P1_ZF P2_NALL
                         TAIL("sv_bne a0, a1, 1f"))
 /* a0 scalar, a1 vector: BGE scalar >= each element (signed, 32-bit). */
-SV_BLOCK_FN(bge_sv, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=32\n"
+SV_BLOCK_FN(bge_sv, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" MVL_S "\n"
                     "sv_reg16 key=a0, regidx=a0, isvec=0, vew=3\n"
                     "sv_reg16 key=a1, regidx=72, vew=3\n" P1_P P2_NONE_OF
                         TAIL("sv_bge a0, a1, 1f"))
 /* C.BNEZ a0: the second predicate is x0's entry (§6.2). */
-SV_BLOCK_FN(cbnez, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=32\n"
+SV_BLOCK_FN(cbnez, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" MVL_S "\n"
                    "sv_reg16 key=a0, regidx=40, vew=1\n"
                    "sv_reg16_raw 0\n" P1_P
                    "sv_pred16 key=x0, predidx=a6, inv=0, zero=1, result=1\n"
                    "sv_ops\nsv_c_bnez a0, 1f\nsv_vblock_end\n"
                    "li t5, 0\nj 2f\n1: li t5, 1\n2:\n")
+
+/*
+ * The VL block "a7 := MVL" (VL = MVL known to the translator), SUBVL 2
+ * (a branch ignores it): BLT 16-bit vectors into a6 with ffirst, and
+ * BGEU of 64-bit vectors against a scalar with zeroing, ifnone.
+ */
+#define HEAD_RD(w1, w2)                                                        \
+    "sv_vblock_begin\nsv_vl_rd rd=a7, vlmax=" MVL_S ", subvl=2\n"              \
+    "sv_reg16 key=a0, regidx=40, vew=" #w1 "\n"                                \
+    "sv_reg16 key=a1, regidx=72, vew=" #w2 "\n"
+SV_BLOCK_FN(blt16_rd, HEAD_RD(2, 2) P1_F P2_ANY TAIL("sv_blt a0, a1, 1f"))
+SV_BLOCK_FN(bgeu_rd,
+            "sv_vblock_begin\nsv_vl_rd rd=a7, vlmax=" MVL_S "\n"
+            "sv_reg16 key=a0, regidx=40, vew=0\n"
+            "sv_reg16 key=a1, regidx=a1, isvec=0, vew=0\n" P1_Z P2_NONE_OF
+                TAIL("sv_bgeu a0, a1, 1f"))
+
+/* Packed 8-bit elements in x18.. (the TCG globals' bytes) against x72's. */
+SV_BLOCK_FN(bltu8_low, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" MVL_S "\n"
+                       "sv_reg16 key=a0, regidx=18, vew=1\n"
+                       "sv_reg16 key=a1, regidx=72, vew=1\n" P1_ZF P2_NALL
+                           TAIL("sv_bltu a0, a1, 1f"))
 
 /* ---- the §6.5 reference ---------------------------------------------- */
 typedef struct bcase {
@@ -82,8 +114,9 @@ typedef struct bcase {
     unsigned wa, wb;
     int va, vb;      /* operand is a vector */
     unsigned ra, rb; /* its register */
-    int p1;   /* first predicate: 0 none, 1 plain, 2 zero, 3 ff, 4 z+ff */
-    int mode; /* second: -1 none, else inv << 1 | zero */
+    int p1;    /* first predicate: 0 none, 1 plain, 2 zero, 3 ff, 4 z+ff */
+    int mode;  /* second: -1 none, else inv << 1 | zero */
+    int vl_rd; /* the VL block sets a7 := MVL */
 } bcase;
 
 static uint64_t elem(const sv_machine *m, unsigned r, int vec, unsigned i,
@@ -198,12 +231,18 @@ static void run_case(const bcase *c, unsigned trials)
                 in.x[r] |= (rnd() % 3) << b;
             }
         }
-        in.x[A7] = rnd() % (MVL + 4);
+        in.x[A7] = c->vl_rd ? MVL : rnd() % (MVL + 4);
         in.x[A5] = rnd() & rnd() ? rnd() : ~0ull;
         if (t % 4 == 0) {
             in.x[A5] = ~0ull;
         }
         in.x[A6] = rnd();
+        if (c->ra >= 18 && c->ra < 32) {
+            /* Small values in a0's packed elements too. */
+            for (unsigned r = c->ra; r < 32; r++) {
+                in.x[r] &= 0x0303030303030303ull;
+            }
+        }
         if (c->va == 0) {
             in.x[c->ra] = rnd() % 3;
         }
@@ -213,7 +252,8 @@ static void run_case(const bcase *c, unsigned trials)
         want = in;
         int taken = reference(c, &in, &want);
         want.x[T5] = taken;
-        want.state = SV_STATE(.maxvl = MVL - 1, .vl = A7);
+        want.state = SV_STATE(.maxvl = MVL - 1, .vl = A7,
+                              .subvl = c->vl_rd && c->kind == 4 ? 1 : 0);
         sv_context("%s trial %u (vl %u, ps 0x%llx)", c->name, t,
                    (unsigned)in.x[A7], (unsigned long long)in.x[A5]);
         sv_trap tr = sv_exec(c->fn, &in, &out);
@@ -229,7 +269,7 @@ static void run_case(const bcase *c, unsigned trials)
 
 #define BEQ_CASE(tag, p1, mode)                                                \
     {                                                                          \
-        "beq " #tag, beq_##tag, 0, 64, 64, 1, 1, 40, 72, p1, mode              \
+        "beq " #tag, beq_##tag, 0, 64, 64, 1, 1, 40, 72, p1, mode, 0           \
     }
 #define BEQ_ROW(t, p1)                                                         \
     BEQ_CASE(t##_none, p1, -1), BEQ_CASE(t##_all, p1, 0),                      \
@@ -242,13 +282,20 @@ static const bcase cases[] = {
     BEQ_ROW(z, 2),
     BEQ_ROW(f, 3),
     BEQ_ROW(zf, 4),
-    {"blt 8-bit, first pred, ifany", blt8, 4, 8, 8, 1, 1, 40, 72, 1, 1},
-    {"bltu 16 vs 32, ffirst, ifall", bltu16_32, 6, 16, 32, 1, 1, 40, 72, 3, 0},
+    {"blt 8-bit, first pred, ifany", blt8, 4, 8, 8, 1, 1, 40, 72, 1, 1, 0},
+    {"bltu 16 vs 32, ffirst, ifall", bltu16_32, 6, 16, 32, 1, 1, 40, 72, 3, 0,
+     0},
     {"bne 8-bit vector vs scalar, z+ff, ifnotall", bne_vs, 1, 8, 8, 1, 0, 40,
-     11, 4, 2},
+     11, 4, 2, 0},
     {"bge scalar vs 32-bit vector, ifnone", bge_sv, 5, 32, 32, 0, 1, 10, 72, 1,
-     3},
-    {"c.bnez 8-bit (x0's entry), ifany", cbnez, 1, 8, 64, 1, 0, 40, 0, 1, 1},
+     3, 0},
+    {"c.bnez 8-bit (x0's entry), ifany", cbnez, 1, 8, 64, 1, 0, 40, 0, 1, 1, 0},
+    {"blt 16-bit, VL = MVL, SUBVL 2, ffirst, ifany", blt16_rd, 4, 16, 16, 1, 1,
+     40, 72, 3, 1, 1},
+    {"bltu 8-bit in x18.., z+ff, ifnotall", bltu8_low, 6, 8, 8, 1, 1, 18, 72, 4,
+     2, 0},
+    {"bgeu 64-bit vs scalar, VL = MVL, zeroing, ifnone", bgeu_rd, 7, 64, 64, 1,
+     0, 40, 11, 2, 3, 1},
 };
 
 int main(void)

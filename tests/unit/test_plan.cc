@@ -646,6 +646,75 @@ TEST(Plan, VectorBranches)
     EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH);
 }
 
+// max16's branch: BLT of 16-bit vectors, the mask into x6 (rs2's entry).
+TEST(Plan, CompiledVectorBranches)
+{
+    constexpr uint32_t blt_8_12 = 0x04C44063; // blt x8, x12, 64
+    sv_vblock_context c{};
+    c.int_regs[8] = reg(32, 1, 16);
+    c.int_regs[12] = reg(48, 1, 16);
+    c.int_preds[12] = pred(6);
+    sv_resolved_op b = resolve(c, blt_8_12);
+    ASSERT_EQ(b.kind, SV_EXEC_VBRANCH);
+    sv_plan_facts f = facts(8);
+    sv_plan p = plan(b, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_EQ(p.width, 16);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_EQ(p.unroll_cost, 8u); // one compare per element of MVL
+    EXPECT_EQ(plan(b, facts(1)).unroll_cost, 1u);
+    f.subvl = 3; // a branch ignores SUBVL
+    EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH_TCG);
+    f = facts(8);
+    f.vl_reg = 0; // STATE.vl x0: VL 1
+    EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH_TCG);
+    // Not compiled: MVL unknown, past the per-element form's length, the
+    // budget spent, plugins, a prefix, the general and helper knobs.
+    EXPECT_EQ(plan(b, facts(0)).backend, SV_BACKEND_BRANCH);
+    EXPECT_EQ(plan(b, facts(64)).backend, SV_BACKEND_BRANCH);
+    f = facts(8);
+    f.unroll_budget = 7;
+    EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH);
+    for (unsigned knob : {SV_KNOB_GENERAL, SV_KNOB_HELPER}) {
+        f = facts(8);
+        f.knob = knob;
+        EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH);
+    }
+    for (unsigned knob : {SV_KNOB_NOGVEC, SV_KNOB_NOFUSE, SV_KNOB_COMPILED}) {
+        f = facts(8);
+        f.knob = knob;
+        EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH_TCG);
+    }
+    f = facts(8);
+    f.plugins = 1;
+    EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH);
+    f = facts(8);
+    f.prefix = 1;
+    EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH);
+    // A vector whose MVL elements would pass x127: the kernel (which
+    // raises illegal at run time when VL reaches there).
+    c.int_regs[8] = reg(126, 1, 64);
+    sv_resolved_op far = resolve(c, blt_8_12);
+    EXPECT_EQ(plan(far, facts(4)).backend, SV_BACKEND_BRANCH);
+    EXPECT_EQ(plan(far, facts(2)).backend, SV_BACKEND_BRANCH_TCG);
+    // max16's load before it is not fused into helper_sv_ldbr when the
+    // branch compiles: the load runs inline, the branch in TCG.
+    constexpr uint32_t lh_14_0_10 = 0x00051703; // lh x14, 0(x10)
+    c.int_regs[8] = reg(32, 1, 16);
+    c.int_regs[14] = reg(48, 1, 16);
+    sv_resolved_op ld = resolve(c, lh_14_0_10);
+    f = facts(8);
+    f.next = &b;
+    f.next_leaves = 1;
+    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_INLINE_RUN);
+    f.known_mvl = 64;
+    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_FUSED);
+    // The byte scan's shape: compiled at MVL 8, helper_sv_scan at 64.
+    sv_resolved_op scan = resolve(strlen_ctx(), bne_8_12);
+    EXPECT_EQ(plan(scan, facts(8)).backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_EQ(plan(scan, facts(64)).backend, SV_BACKEND_BRANCH_SCAN);
+}
+
 TEST(Plan, FusedLoadAndBranch)
 {
     sv_vblock_context c = strlen_ctx();

@@ -1560,6 +1560,43 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
 }
 
 /*
+ * A run of n (1..63) bytes at a0 whose 8-byte words lie in a0's page
+ * (strings' tails, VL 1..63): a word at a time, the first word first (a
+ * fault there is element 0's), no library call.  As sv_ldbr_scan's fast
+ * path, which checked the rest.
+ */
+static __attribute__((noinline)) target_ulong
+sv_ldbr_scan_short(CPURISCVState *env, uint64_t desc, uint64_t imm,
+                   target_ulong a0, unsigned n, unsigned vl_reg, uintptr_t ra)
+{
+    uint8_t *file = (uint8_t *)&env->sv_gpr[FIELD_EX64(desc, SVSCAN, DATA)];
+    unsigned first;
+    sv_branch_result r;
+    void *host;
+
+#ifdef CONFIG_USER_ONLY
+    host = g2h(env_cpu(env), a0);
+    if (unlikely(((uintptr_t)host + 64) >> 47)) {
+        return sv_ldbr_scan_slow(env, desc, imm, ra);
+    }
+#else
+    if (probe_access_flags(env, a0, 1, MMU_DATA_LOAD,
+                           riscv_env_mmu_index(env, false), true, &host, ra) ||
+        !host) {
+        return -1;
+    }
+#endif
+    set_helper_retaddr(ra);
+    first = sv_copy_find_byte_short(file, host, n, sv_scan_scalar(env, desc));
+    clear_helper_retaddr();
+    r = sv_vector_branch_ffirst_ifall(n, first);
+    if (r.cut) {
+        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
+    }
+    return r.taken;
+}
+
+/*
  * The strlen/memchr pair, specialised (trans_sv.c.inc: sv_scan_shape): a
  * byte load (LB/LBU, trap-ffirst or plain) from a scalar address into
  * packed bytes at x32..x120 (its 64 bytes stay in the file), then BNE of
@@ -1568,8 +1605,8 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
  * (sv_exec.h).  The same as helper_sv_unit_run then helper_sv_branch, or
  * -1 having changed nothing (the translator then runs the two unfused).
  * The common iteration, 64 bytes inside one page, is a copy into the
- * register file and a compare in the same pass; the rest is
- * sv_ldbr_scan_slow.
+ * register file and a compare in the same pass; a shorter run inside
+ * one page is sv_ldbr_scan_short; the rest is sv_ldbr_scan_slow.
  */
 /*
  * The fast path of both entry points below.  vl_known: STATE is the one
@@ -1593,6 +1630,10 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
         vl_reg = FIELD_EX64(desc, SVSCAN, VLREG);
     }
     if (n != 64 || (a0 & ~TARGET_PAGE_MASK) > TARGET_PAGE_SIZE - 64) {
+        if (n > 0 && n < 64 &&
+            (a0 & ~TARGET_PAGE_MASK) + ROUND_UP(n, 8) <= TARGET_PAGE_SIZE) {
+            return sv_ldbr_scan_short(env, desc, imm, a0, n, vl_reg, ra);
+        }
         return sv_ldbr_scan_slow(env, desc, imm, ra);
     }
 #ifdef CONFIG_USER_ONLY

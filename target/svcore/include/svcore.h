@@ -855,6 +855,46 @@ typedef struct sv_branch_result {
 sv_branch_result sv_vector_branch(const sv_branch_desc *d);
 
 /*
+ * §6.5's rules past the compare, for code that computes the compare
+ * bits itself (the translator's compiled branch) and for
+ * sv_vector_branch: which elements are tested, what the stored mask
+ * starts as, and how the decision reads P = passed & tested.
+ *   tested = elements start..VL-1, & the first predicate unless
+ *            test_masked;  passed = compare & first predicate & tested;
+ *   ffirst: the first tested element that did not pass cuts tested
+ *            after it and VL := its index;
+ *   mask   = (initial & ~tested) | passed, initial the result register's
+ *            old value when keep_old, else (1 << VL) - 1;
+ *   taken  = (P == (vs_tested ? tested : 0)) == taken_if_equal.
+ */
+typedef struct sv_branch_rule {
+    uint8_t test_masked;    /* zeroing: masked-out elements are tested */
+    uint8_t ffirst;         /* stop at the first failure (§7.2, A19) */
+    uint8_t keep_old;       /* the mask starts as the register's old value */
+    uint8_t vs_tested;      /* ifall/ifnotall: P against tested, else 0 */
+    uint8_t taken_if_equal; /* ifall, ifnone: taken when equal */
+} sv_branch_rule;
+
+/* The rule of a branch whose first predicate has zero1/ffirst and whose
+ * second (if has_target) inv2/zero2 (§6.3's modes). */
+static inline sv_branch_rule sv_branch_rule_of(bool zero1, bool ffirst,
+                                               bool has_target, unsigned inv2,
+                                               unsigned zero2)
+{
+    sv_branch_rule rule;
+    /* No second predicate: ifall. */
+    unsigned inv = has_target ? inv2 & 1 : 0, zero = has_target ? zero2 & 1 : 0;
+
+    rule.test_masked = zero1;
+    rule.ffirst = ffirst;
+    rule.keep_old = has_target && !zero1;
+    /* §6.3: inv picks "all" / "not all", zero "any" / "none". */
+    rule.vs_tested = !zero;
+    rule.taken_if_equal = inv == zero;
+    return rule;
+}
+
+/*
  * §1.11: the element mask a predicate entry gives, from its register's
  * value (x0 reads 0): bit i set, element i is active.  Zeroing decides
  * what an inactive element becomes, the consumer's loop.
@@ -908,22 +948,14 @@ sv_vector_branch_ffirst(unsigned vl, unsigned first_fail, bool has_target,
     uint64_t passed = failed ? ((uint64_t)1 << first_fail) - 1 : all;
     uint64_t tested = failed ? passed | (uint64_t)1 << first_fail : all;
 
+    sv_branch_rule rule =
+        sv_branch_rule_of(false, true, has_target, inv2, zero2);
+
     r.cut = failed;
     r.new_vl = (uint8_t)first_fail;
-    switch (has_target ? (inv2 & 1) << 1 | (zero2 & 1) : 0) {
-    case 0: /* ifall */
-        r.taken = !failed;
-        break;
-    case 2: /* ifnotall */
-        r.taken = failed;
-        break;
-    case 1: /* ifany (vl > 0) */
-        r.taken = first_fail > 0;
-        break;
-    default: /* ifnone */
-        r.taken = first_fail == 0;
-        break;
-    }
+    /* P == tested: no failure; P == 0: element 0 failed (vl > 0). */
+    r.taken =
+        (rule.vs_tested ? !failed : first_fail == 0) == rule.taken_if_equal;
     /* A20 as sv_vector_branch gives it: initial all ones without a
      * target, x0's 0 with one; bits not tested keep it. */
     r.mask = ((has_target ? 0 : all) & ~tested) | passed;
@@ -963,6 +995,16 @@ unsigned sv_copy_find_byte64(uint8_t *dst, const uint8_t *src, uint64_t c);
  * pointer set before main() (never NULL) that is not to be written. */
 extern unsigned (*sv_copy_find_byte64_fn)(uint8_t *dst, const uint8_t *src,
                                           uint64_t c);
+
+/*
+ * sv_copy_find_byte64 for a run of n (1..64) bytes: copies them to dst
+ * and returns the index of the first equal to c, or n (always when c >
+ * 0xff).  Reads src in 8-byte words up to n rounded up to 8, the first
+ * word first (the caller makes sure they lie in one page); rewrites
+ * dst's words up to there with only the n bytes changed.
+ */
+unsigned sv_copy_find_byte_short(uint8_t *dst, const uint8_t *src, unsigned n,
+                                 uint64_t c);
 
 /* The mode a second predicate entry selects (§6.3): "ifall" (inv 0,
  * zero 0, or no entry), "ifnotall" (1, 0), "ifany" (0, 1), "ifnone"
@@ -1225,6 +1267,14 @@ typedef struct sv_resolved_op {
 } sv_resolved_op;
 
 /*
+ * The rule of resolved vector branch r from its predicates (§6.2: the
+ * first is rs1's entry, the second rs2's), as helper_sv_branch reads
+ * them; *mask_reg: the register the mask is stored in (0: none).
+ */
+sv_branch_rule sv_resolved_branch_rule(const sv_resolved_op *r,
+                                       unsigned *mask_reg);
+
+/*
  * Resolves the inner instruction insn (16-bit parcel zero-extended, or
  * the 32-bit word) of the VBLOCK ctx.  Always fills *out; returns false
  * when kind is SV_EXEC_ILLEGAL.  Rules, in order:
@@ -1333,6 +1383,7 @@ typedef enum sv_backend {
     SV_BACKEND_BRANCH,       /* vector branch: helper_sv_branch */
     SV_BACKEND_BRANCH_SCAN,  /* byte-compare branch: helper_sv_scan first */
     SV_BACKEND_FFIRST_GVEC,  /* data-dependent ffirst: gvec, zero-lane test */
+    SV_BACKEND_BRANCH_TCG, /* vector branch compiled: compares, §6.5 in TCG */
     SV_BACKEND_COUNT
 } sv_backend;
 

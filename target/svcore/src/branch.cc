@@ -195,17 +195,19 @@ sv_branch_result sv_vector_branch(const sv_branch_desc *d)
 {
     const unsigned n = d->vl < 64 ? d->vl : 64;
     const uint64_t in_range = low_bits(n) & ~low_bits(d->start);
+    const sv_branch_rule rule = sv_branch_rule_of(
+        d->zero1, d->ffirst, d->has_target, d->inv2, d->zero2);
     sv_branch_result r{};
 
     // Masked-out elements are skipped, or tested and failed when zeroing.
-    uint64_t tested = d->zero1 ? in_range : in_range & d->ps;
+    uint64_t tested = rule.test_masked ? in_range : in_range & d->ps;
     const uint64_t pass =
         tested ? (ffirst_bytes_ne(*d, n, tested) ? scan_bytes_ne(*d, n)
                                                  : compare_all(*d, n)) &
                      d->ps
                : 0;
 
-    if (d->ffirst) {
+    if (rule.ffirst) {
         // §7.2, A19: the loop stops at the first failure, which counts.
         const uint64_t failed = tested & ~pass;
         if (failed) {
@@ -218,27 +220,23 @@ sv_branch_result sv_vector_branch(const sv_branch_desc *d)
     }
     // A20: the old register (non-zeroing) or (1 << VL) - 1 (zeroing, or
     // no target); bits at and beyond VL are clear in the latter.
-    const uint64_t initial =
-        d->has_target && !d->zero1 ? d->target_old : low_bits(n);
+    const uint64_t initial = rule.keep_old ? d->target_old : low_bits(n);
     const uint64_t passed = pass & tested;
-    const unsigned mode = d->has_target ? (d->inv2 << 1 | d->zero2) : 0;
 
-    switch (mode) {
-    case 0: // ifall (AND)
-        r.taken = passed == tested;
-        break;
-    case 2: // ifnotall (NAND)
-        r.taken = passed != tested;
-        break;
-    case 1: // ifany (OR)
-        r.taken = passed != 0;
-        break;
-    default: // ifnone (NOR)
-        r.taken = passed == 0;
-        break;
-    }
+    r.taken = (passed == (rule.vs_tested ? tested : 0)) == rule.taken_if_equal;
     r.mask = (initial & ~tested) | passed; // bits not tested keep initial
     return r;
+}
+
+sv_branch_rule sv_resolved_branch_rule(const sv_resolved_op *r,
+                                       unsigned *mask_reg)
+{
+    const sv_pred_entry &first = r->pred_src, &second = r->pred_dest;
+
+    *mask_reg = second.enabled ? second.predidx : 0;
+    return sv_branch_rule_of(first.enabled && first.zero,
+                             first.enabled && first.ffirst, second.enabled,
+                             second.inv, second.zero);
 }
 
 const char *sv_branch_mode_name(bool has_target, unsigned inv2, unsigned zero2)

@@ -308,6 +308,40 @@ extern "C" unsigned sv_copy_find_byte64(uint8_t *dst, const uint8_t *src,
     return svcore::chosen->copy_find_byte64(dst, src, c);
 }
 
+// A run too short for the vector kernel's 64 bytes: 8-byte words (SWAR),
+// the first one first, so that a fault is on src's first access.  In a
+// word x = v ^ splat(c), (x - 0x01..) & ~x & 0x80.. has its lowest set
+// bit in the first zero byte exactly (a borrow only marks bytes above
+// one).  Little-endian hosts, as the kernels.
+extern "C" unsigned sv_copy_find_byte_short(uint8_t *dst, const uint8_t *src,
+                                            unsigned n, uint64_t c)
+{
+    constexpr uint64_t ones = 0x0101010101010101ull;
+    constexpr uint64_t highs = 0x8080808080808080ull;
+    const uint64_t splat = (c & 0xff) * ones;
+    unsigned first = n;
+
+    for (unsigned i = 0; i < n; i += 8) {
+        const unsigned k = n - i < 8 ? n - i : 8;
+        const uint64_t keep =
+            k == 8 ? ~uint64_t{0} : (uint64_t{1} << 8 * k) - 1;
+        uint64_t v, old;
+
+        std::memcpy(&v, src + i, 8);
+        const uint64_t x = v ^ splat;
+        const uint64_t hit = (x - ones) & ~x & highs & keep;
+        if (k < 8) {
+            std::memcpy(&old, dst + i, 8);
+            v = (old & ~keep) | (v & keep);
+        }
+        std::memcpy(dst + i, &v, 8);
+        if (hit && first == n && c <= 0xff) {
+            first = i + static_cast<unsigned>(__builtin_ctzll(hit)) / 8;
+        }
+    }
+    return first;
+}
+
 extern "C" {
 unsigned (*sv_copy_find_byte64_fn)(uint8_t *, const uint8_t *,
                                    uint64_t) = svcore::chosen->copy_find_byte64;

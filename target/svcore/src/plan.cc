@@ -25,7 +25,7 @@ constexpr std::array<const char *, SV_BACKEND_COUNT> backend_names = {
     "inline_gvec", "inline_int",  "inline_mem",  "inline_run", "inline_pred",
     "alu_helper",  "fp_helper",   "fp_twin",     "unit_run",   "prefix",
     "elements",    "compiled",    "fused",       "fused_scan", "fused_scan64",
-    "branch",      "branch_scan", "ffirst_gvec",
+    "branch",      "branch_scan", "ffirst_gvec", "branch_tcg",
 };
 
 constexpr std::array<const char *, SV_KNOB_COUNT> knob_names = {
@@ -1127,8 +1127,46 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
     p.backend = SV_BACKEND_ELEMENTS;
 }
 
+// The compiled vector branch (gen_sv_branch_tcg): a VBLOCK's branch on
+// STATE (not a prefix, not SVPSTATE) with at least one vector operand,
+// in a TB that ran the block's VL block (MVL known, STATE's offsets 0,
+// STATE.vl the VL block's register; a branch ignores SUBVL), every
+// vector operand's MVL elements inside the register file.  Each of the
+// MVL elements is one compare (an element body of the unroll budget);
+// lanes past the run-time VL are dropped from the bits.  Beyond
+// branch_tcg_max_elems the kernel's SIMD compare costs less.
+constexpr unsigned branch_tcg_max_elems = 16;
+
+bool plan_branch_tcg(const sv_plan_facts &f, const sv_resolved_op &r,
+                     sv_plan &p)
+{
+    const unsigned n = std::min(f.known_mvl, 64u);
+    bool knob_ok = f.knob == SV_KNOB_AUTO || f.knob == SV_KNOB_NOGVEC ||
+                   f.knob == SV_KNOB_NOFUSE || f.knob == SV_KNOB_COMPILED;
+
+    if (!knob_ok || f.plugins || f.prefix || !r.vector || r.uses_svpstate ||
+        !n || n > branch_tcg_max_elems || f.unroll_budget < n) {
+        return false;
+    }
+    for (unsigned k = SV_RS1; k <= SV_RS2; k++) {
+        const sv_resolved_operand &o = r.opnd[k];
+
+        if (o.is_fp || (o.isvec && !in_file(o.reg, n * o.width / 8u))) {
+            return false;
+        }
+    }
+    p.backend = SV_BACKEND_BRANCH_TCG;
+    p.width = std::max(r.opnd[SV_RS1].width, r.opnd[SV_RS2].width);
+    p.unroll = true;
+    p.unroll_cost = n;
+    return true;
+}
+
 void plan_branch(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
 {
+    if (plan_branch_tcg(f, r, p)) {
+        return;
+    }
     // Not with the general knob, so the two can be compared, nor under
     // plugins (svprof sees every branch through one helper).
     p.backend = scan_branch_shape(r) && f.knob != SV_KNOB_GENERAL && !f.plugins
@@ -1162,6 +1200,13 @@ bool plan_fused(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
         p.backend =
             vl64_known(f) ? SV_BACKEND_FUSED_SCAN64 : SV_BACKEND_FUSED_SCAN;
     } else {
+        // helper_sv_ldbr runs the branch in the kernel: a branch that
+        // compiles (no call) and a load that runs inline cost less apart.
+        sv_plan branch = {};
+        if (alone.backend == SV_BACKEND_INLINE_RUN &&
+            plan_branch_tcg(f, *b, branch)) {
+            return false;
+        }
         p.backend = SV_BACKEND_FUSED;
     }
     p.width = r.mem_es * 8;
