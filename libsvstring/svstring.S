@@ -296,21 +296,55 @@ svs_func svs_strcpy
     ret
 svs_endfunc svs_strcpy
 
-/* int svs_memcmp(const void *a, const void *b, size_t n) */
+/*
+ * One block of VL = MVL = 16 bytes of a0 and a1 (\_end: of a3 and a5):
+ * XOR, then SLTIU 1 (zero where they differ) whose data fail-on-first
+ * cuts a4 at the first difference (§7.2); a4 = 16: all equal.
+ */
+.macro cmp_16
+    sv.vl a4, zero, 16
+    sv.lb/w=8 *x32, 0(a0)
+    sv.lb/w=8 *x40, 0(a1)
+    sv.xor/w=8 *x48, *x32, *x40
+    sv.sltiu/w=8/ff *x56, *x48, 1
+.endm
+.macro cmp_16_end
+    sv.vl a4, zero, 16
+    sv.lb/w=8 *x32, 0(a3)
+    sv.lb/w=8 *x40, 0(a5)
+    sv.xor/w=8 *x48, *x32, *x40
+    sv.sltiu/w=8/ff *x56, *x48, 1
+.endm
+
+/*
+ * int svs_memcmp(const void *a, const void *b, size_t n): under 16 bytes
+ * one by one; else the first 8 one by one, the rest in blocks of 16
+ * bytes (cmp_16), the last ending at the end (it may compare some bytes
+ * again: they are equal).
+ */
 svs_func svs_memcmp
-    li t2, SVS_SHORT
-    bgeu a2, t2, 0f
     mv t2, a2
+    li t1, SVS_SHORT
+    bltu a2, t1, 0f             /* n < 16: all of it one by one */
+    li t2, 8                    /* else the first 8 (most calls end there) */
 0:  short_compare str=0, bounded=1
-    beqz a2, 9f
-1:  sv.vl a4, a2, 64
-    sv.lb/w=8/ff *x32, 0(a0)
-    sv.lb/w=8/ff *x40, 0(a1)
-    sv.beq/w=8/ff/notall *x32, *x40, 3f /* a4 := first difference */
-    skip_a4 two=1
-    sub a2, a2, a4
-    bnez a2, 1b
-8:  ret_value 0
+    beqz a2, 9f                 /* n <= 16 bytes, all equal */
+    add a3, a0, a2
+    addi a3, a3, -16            /* the last block: n >= 16, inside */
+    add a5, a1, a2
+    addi a5, a5, -16
+    li t2, 16
+1:  bgeu a0, a3, 2f
+    cmp_16
+    bne a4, t2, 3f
+    addi a0, a0, 16
+    addi a1, a1, 16
+    j 1b
+2:  mv a0, a3
+    mv a1, a5
+    cmp_16_end
+    bne a4, t2, 3f
+    ret_value 0
 3:  ret_byte_diff
 9:  li a0, 0
     ret
