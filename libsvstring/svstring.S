@@ -1,7 +1,8 @@
 /*
  * libsvstring: the C string and memory functions as Simple-V VBLOCK loops
  * (svs_* names; svstring.c exports the standard names on top of these).
- * Every function needs -cpu rv64,xsv=true; each leaves STATE = 0.
+ * Every function needs -cpu rv64,xsv=true; each leaves STATE = 0 (the
+ * scalar short paths never change it).
  *
  * Written in sv-as syntax (docs/guide.md section 2) and assembled through
  * tools/sv-cc; the blocks that gas macros repeat are macros without
