@@ -569,7 +569,9 @@ svs_endfunc svs_memcmp
  */
 svs_func svs_memcpy
     li t1, 8
-    bltu a2, t1, .Lmc_short
+    bgeu a2, t1, .Lmc_long
+    short_copy_fwd              /* first: on the entry's page */
+.Lmc_long:
     mv a6, a0
     li t1, 16
     bltu a2, t1, .Lmc_8
@@ -591,8 +593,6 @@ svs_func svs_memcpy
     csrw STATE, zero
     mv a0, a6
     ret
-.Lmc_short:
-    short_copy_fwd
 svs_endfunc svs_memcpy
 
 /* void *svs_memmove(void *d, const void *s, size_t n) */
@@ -647,7 +647,15 @@ svs_endfunc svs_memmove
 svs_func svs_memset
     andi a1, a1, 0xff
     li t1, 8
-    bltu a2, t1, .Lms_short
+    bgeu a2, t1, .Lms_long
+    mv a3, a0                   /* n < 8: bytes (first: on the entry's page) */
+    beqz a2, 2f
+1:  sb a1, 0(a3)
+    addi a3, a3, 1
+    addi a2, a2, -1
+    bnez a2, 1b
+2:  ret
+.Lms_long:
     mv a6, a0
     li t1, 16
     bltu a2, t1, .Lms_8
@@ -691,14 +699,6 @@ svs_func svs_memset
     csrw STATE, zero
     mv a0, a6
     ret
-.Lms_short:                     /* n < 8: bytes */
-    mv a3, a0
-    beqz a2, 2f
-1:  sb a1, 0(a3)
-    addi a3, a3, 1
-    addi a2, a2, -1
-    bnez a2, 1b
-2:  ret
 svs_endfunc svs_memset
 
 .section .note.GNU-stack, "", @progbits
