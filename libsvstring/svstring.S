@@ -1,7 +1,8 @@
 /*
  * libsvstring: the C string and memory functions as Simple-V VBLOCK loops
  * (svs_* names; svstring.c exports the standard names on top of these).
- * Every function needs -cpu rv64,xsv=true; each leaves STATE = 0.
+ * Every function needs -cpu rv64,xsv=true; each leaves STATE = 0 (the
+ * scalar short paths never change it).
  *
  * Written in sv-as syntax (docs/guide.md section 2) and assembled through
  * tools/sv-cc; the blocks that gas macros repeat are macros without
@@ -84,6 +85,54 @@
     lbu a1, 0(a1)
     sub a0, a0, a1
     ret
+.endm
+
+/*
+ * Short lengths (below SVS_SHORT bytes; memcpy and memset below 8): plain
+ * scalar code, no VBLOCK (libsvstring/README.md, "Short lengths").  These paths
+ * never touch STATE.
+ */
+.equ SVS_SHORT, 16
+
+/* Forward byte copy of a2 bytes from a1 to a0, then return the original
+ * a0 (clobbers a1..a3, t0). */
+.macro short_copy_fwd
+    mv a3, a0
+    beqz a2, 2f
+1:  lbu t0, 0(a1)
+    sb t0, 0(a3)
+    addi a1, a1, 1
+    addi a3, a3, 1
+    addi a2, a2, -1
+    bnez a2, 1b
+2:  ret
+.endm
+
+/*
+ * Compare up to SVS_SHORT leading bytes of a0, a1 one by one (t2 bytes,
+ * set by the caller; strings stop at the NUL with str=1): a difference
+ * (or the NUL) returns the byte difference, else it falls through with
+ * a0, a1 past those bytes (and a2, when bounded=1, reduced by them).
+ */
+.macro short_compare str, bounded
+    beqz t2, 5f
+1:  lbu t0, 0(a0)
+    lbu t1, 0(a1)
+    bne t0, t1, 4f
+    .if \str
+    beqz t0, 4f
+    .endif
+    addi a0, a0, 1
+    addi a1, a1, 1
+    .if \bounded
+    addi a2, a2, -1
+    .endif
+    addi t2, t2, -1
+    bnez t2, 1b
+    j 5f
+4:  sub a0, t0, t1
+    ret
+5:
 .endm
 
 /*
@@ -179,8 +228,14 @@ svs_endfunc svs_strchr
  */
 .macro str_compare name, bounded
 svs_func \name
+    li t2, SVS_SHORT
     .if \bounded
-    beqz a2, 8f
+    bgeu a2, t2, 0f
+    mv t2, a2
+0:  short_compare str=1, bounded=1
+    beqz a2, 9f
+    .else
+    short_compare str=1, bounded=0
     .endif
 1:
     .if \bounded
@@ -210,6 +265,8 @@ svs_func \name
     ret
     .if \bounded
 8:  ret_value 0
+9:  li a0, 0
+    ret
     .endif
 svs_endfunc \name
 .endm
@@ -240,18 +297,58 @@ svs_func svs_strcpy
     ret
 svs_endfunc svs_strcpy
 
-/* int svs_memcmp(const void *a, const void *b, size_t n) */
+/*
+ * One block of VL = MVL = 16 bytes of a0 and a1 (\_end: of a3 and a5):
+ * XOR, then SLTIU 1 (zero where they differ) whose data fail-on-first
+ * cuts a4 at the first difference (§7.2); a4 = 16: all equal.
+ */
+.macro cmp_16
+    sv.vl a4, zero, 16
+    sv.lb/w=8 *x32, 0(a0)
+    sv.lb/w=8 *x40, 0(a1)
+    sv.xor/w=8 *x48, *x32, *x40
+    sv.sltiu/w=8/ff *x56, *x48, 1
+.endm
+.macro cmp_16_end
+    sv.vl a4, zero, 16
+    sv.lb/w=8 *x32, 0(a3)
+    sv.lb/w=8 *x40, 0(a5)
+    sv.xor/w=8 *x48, *x32, *x40
+    sv.sltiu/w=8/ff *x56, *x48, 1
+.endm
+
+/*
+ * int svs_memcmp(const void *a, const void *b, size_t n): under 16 bytes
+ * one by one; else the first 8 one by one, the rest in blocks of 16
+ * bytes (cmp_16), the last ending at the end (it may compare some bytes
+ * again: they are equal).
+ */
 svs_func svs_memcmp
-    beqz a2, 8f
-1:  sv.vl a4, a2, 64
-    sv.lb/w=8/ff *x32, 0(a0)
-    sv.lb/w=8/ff *x40, 0(a1)
-    sv.beq/w=8/ff/notall *x32, *x40, 3f /* a4 := first difference */
-    skip_a4 two=1
-    sub a2, a2, a4
-    bnez a2, 1b
-8:  ret_value 0
+    mv t2, a2
+    li t1, SVS_SHORT
+    bltu a2, t1, 0f             /* n < 16: all of it one by one */
+    li t2, 8                    /* else the first 8 (most calls end there) */
+0:  short_compare str=0, bounded=1
+    beqz a2, 9f                 /* n <= 16 bytes, all equal */
+    add a3, a0, a2
+    addi a3, a3, -16            /* the last block: n >= 16, inside */
+    add a5, a1, a2
+    addi a5, a5, -16
+    li t2, 16
+1:  bgeu a0, a3, 2f
+    cmp_16
+    bne a4, t2, 3f
+    addi a0, a0, 16
+    addi a1, a1, 16
+    j 1b
+2:  mv a0, a3
+    mv a1, a5
+    cmp_16_end
+    bne a4, t2, 3f
+    ret_value 0
 3:  ret_byte_diff
+9:  li a0, 0
+    ret
 svs_endfunc svs_memcmp
 
 /*
@@ -375,10 +472,124 @@ svs_endfunc svs_memcmp
     copy_bytes_fwd \p\()_bl
 .endm
 
-/* void *svs_memcpy(void *d, const void *s, size_t n) */
+/*
+ * Fixed-size blocks, VL = MVL (the block's VL block sets VL from x0, so
+ * the emulator knows VL when it translates the block): \mvl bytes from
+ * a1 to a0 (copy_*), or c's byte (a1) splatted and stored at a0
+ * (set_*); the _end forms at a3 (and a5), the last block of a run.
+ */
+.macro copy_8
+    sv.vl a4, zero, 8
+    sv.lb/w=8 *x32, 0(a1)
+    sv.sb/w=8 *x32, 0(a0)
+.endm
+.macro copy_8_end
+    sv.vl a4, zero, 8
+    sv.lb/w=8 *x32, 0(a5)
+    sv.sb/w=8 *x32, 0(a3)
+.endm
+.macro copy_16
+    sv.vl a4, zero, 16
+    sv.lb/w=8 *x32, 0(a1)
+    sv.sb/w=8 *x32, 0(a0)
+.endm
+.macro copy_16_end
+    sv.vl a4, zero, 16
+    sv.lb/w=8 *x32, 0(a5)
+    sv.sb/w=8 *x32, 0(a3)
+.endm
+.macro copy_64
+    sv.vl a4, zero, 64
+    sv.lb/w=8 *x32, 0(a1)
+    sv.sb/w=8 *x32, 0(a0)
+.endm
+.macro copy_64_end
+    sv.vl a4, zero, 64
+    sv.lb/w=8 *x32, 0(a5)
+    sv.sb/w=8 *x32, 0(a3)
+.endm
+.macro set_8
+    sv.vl a4, zero, 8
+    sv.ori/w=8 *x32, a1, 0
+    sv.sb/w=8 *x32, 0(a0)
+.endm
+.macro set_8_end
+    sv.vl a4, zero, 8
+    sv.ori/w=8 *x32, a1, 0
+    sv.sb/w=8 *x32, 0(a3)
+.endm
+.macro set_16
+    sv.vl a4, zero, 16
+    sv.ori/w=8 *x32, a1, 0
+    sv.sb/w=8 *x32, 0(a0)
+.endm
+.macro set_16_end
+    sv.vl a4, zero, 16
+    sv.ori/w=8 *x32, a1, 0
+    sv.sb/w=8 *x32, 0(a3)
+.endm
+.macro set_64
+    sv.vl a4, zero, 64
+    sv.ori/w=8 *x32, a1, 0
+    sv.sb/w=8 *x32, 0(a0)
+.endm
+.macro set_64_end
+    sv.vl a4, zero, 64
+    sv.ori/w=8 *x32, a1, 0
+    sv.sb/w=8 *x32, 0(a3)
+.endm
+
+/*
+ * a2 >= \mvl bytes at a0 (from a1 with src=1) as \blk blocks of \mvl
+ * bytes from the start, then \blk\()_end at the last \mvl bytes: it may
+ * write some bytes a second time, with the same values (memcpy's
+ * objects do not overlap).  Clobbers a0, a1, a3, a5.
+ */
+.macro fixed_blocks mvl, blk, src
+    add a3, a0, a2
+    addi a3, a3, -\mvl
+    .if \src
+    add a5, a1, a2
+    addi a5, a5, -\mvl
+    .endif
+1:  bgeu a0, a3, 2f
+    \blk
+    addi a0, a0, \mvl
+    .if \src
+    addi a1, a1, \mvl
+    .endif
+    j 1b
+2:  \blk\()_end
+.endm
+
+/*
+ * void *svs_memcpy(void *d, const void *s, size_t n): under 8 bytes a
+ * byte loop; up to 512 bytes fixed blocks of 8, 16 or 64 bytes (the
+ * largest not above n); longer, 64-bit elements (copy_fwd).
+ */
 svs_func svs_memcpy
+    li t1, 8
+    bgeu a2, t1, .Lmc_long
+    short_copy_fwd              /* first: on the entry's page */
+.Lmc_long:
     mv a6, a0
+    li t1, 16
+    bltu a2, t1, .Lmc_8
+    li t1, 64
+    bltu a2, t1, .Lmc_16
+    li t1, 512
+    bltu a2, t1, .Lmc_64
     copy_fwd .Lmc
+    j .Lmc_done
+.Lmc_8:
+    fixed_blocks 8, copy_8, 1
+    j .Lmc_done
+.Lmc_16:
+    fixed_blocks 16, copy_16, 1
+    j .Lmc_done
+.Lmc_64:
+    fixed_blocks 64, copy_64, 1
+.Lmc_done:
     csrw STATE, zero
     mv a0, a6
     ret
@@ -386,6 +597,8 @@ svs_endfunc svs_memcpy
 
 /* void *svs_memmove(void *d, const void *s, size_t n) */
 svs_func svs_memmove
+    li t1, SVS_SHORT
+    bltu a2, t1, 6f
     mv a6, a0
     sub t1, a0, a1
     bgeu t1, a2, 5f             /* d < s, or no overlap: forward */
@@ -411,26 +624,51 @@ svs_func svs_memmove
 9:  csrw STATE, zero
     mv a0, a6
     ret
+6:  sub t1, a0, a1
+    bgeu t1, a2, 7f             /* d < s, or no overlap: forward */
+1:  addi a2, a2, -1             /* backward (a2 > 0: d != s) */
+    add t2, a1, a2
+    lbu t0, 0(t2)
+    add t2, a0, a2
+    sb t0, 0(t2)
+    bnez a2, 1b
+    ret
+7:  short_copy_fwd
 svs_endfunc svs_memmove
 
 /*
- * void *svs_memset(void *d, int c, size_t n): the byte pattern is
- * splatted into x32.. as 64-bit elements once (ceil(n/8) of them, at most
- * 64); the byte view of the same registers (vew=1 at x32) then holds c in
- * every element, so byte and word stores use the same registers.
+ * void *svs_memset(void *d, int c, size_t n): under 8 bytes a byte loop;
+ * up to 512 bytes fixed blocks of 8, 16 or 64 bytes, each c splatted
+ * into x32.. and stored; longer, the byte pattern splatted into x32.. as
+ * 64-bit elements once (ceil(n/8) of them, at most 64); the byte view of
+ * the same registers (vew=1 at x32) then holds c in every element, so
+ * byte and word stores use the same registers.
  */
 svs_func svs_memset
-    mv a6, a0
-    beqz a2, 9f
     andi a1, a1, 0xff
+    li t1, 8
+    bgeu a2, t1, .Lms_long
+    mv a3, a0                   /* n < 8: bytes (first: on the entry's page) */
+    beqz a2, 2f
+1:  sb a1, 0(a3)
+    addi a3, a3, 1
+    addi a2, a2, -1
+    bnez a2, 1b
+2:  ret
+.Lms_long:
+    mv a6, a0
+    li t1, 16
+    bltu a2, t1, .Lms_8
+    li t1, 64
+    bltu a2, t1, .Lms_16
+    li t1, 512
+    bltu a2, t1, .Lms_64
     li t1, 0x0101010101010101
     mul a5, a1, t1
     addi a3, a2, 7
     srli a3, a3, 3
     sv.vl a4, a3, 64
     sv.addi *x32, a5, 0             /* the pattern into x32..x95 */
-    li t1, 64
-    bltu a2, t1, 5f
     neg a3, a0                  /* head bytes up to 8-alignment */
     andi a3, a3, 7
     beqz a3, 3f
@@ -444,12 +682,21 @@ svs_func svs_memset
     add a0, a0, t1
     sub a3, a3, a4
     bnez a3, 4b
-5:  beqz a2, 9f
+5:  beqz a2, .Lms_done
     store_bytes_a2
     add a0, a0, a4
     sub a2, a2, a4
     j 5b
-9:  csrw STATE, zero
+.Lms_8:
+    fixed_blocks 8, set_8, 0
+    j .Lms_done
+.Lms_16:
+    fixed_blocks 16, set_16, 0
+    j .Lms_done
+.Lms_64:
+    fixed_blocks 64, set_64, 0
+.Lms_done:
+    csrw STATE, zero
     mv a0, a6
     ret
 svs_endfunc svs_memset

@@ -208,15 +208,6 @@ EXPORT int strncmp(const char *a, const char *b, size_t n)
     return likely(have_sv) ? svs_strncmp(a, b, n) : sc_strncmp(a, b, n);
 }
 
-EXPORT char *strcpy(char *d, const char *s)
-{
-    if (likely(have_sv)) {
-        return svs_strcpy(d, s);
-    }
-    sc_memmove(d, s, sc_strnlen(s, (size_t)-1) + 1);
-    return d;
-}
-
 EXPORT void *memchr(const void *s, int c, size_t n)
 {
     return likely(have_sv) ? svs_memchr(s, c, n) : sc_memchr(s, c, n);
@@ -227,19 +218,52 @@ EXPORT int memcmp(const void *a, const void *b, size_t n)
     return likely(have_sv) ? svs_memcmp(a, b, n) : sc_memcmp(a, b, n);
 }
 
-EXPORT void *memcpy(void *restrict d, const void *restrict s, size_t n)
+/* The bodies of the standard names, also called by the _chk entry points
+ * below directly: a call of the exported name would go through the PLT
+ * (it can be interposed), an indirect jump more per call. */
+static inline void *do_memcpy(void *restrict d, const void *restrict s,
+                              size_t n)
 {
     return likely(have_sv) ? svs_memcpy(d, s, n) : sc_memmove(d, s, n);
 }
 
-EXPORT void *memmove(void *d, const void *s, size_t n)
+static inline void *do_memmove(void *d, const void *s, size_t n)
 {
     return likely(have_sv) ? svs_memmove(d, s, n) : sc_memmove(d, s, n);
 }
 
-EXPORT void *memset(void *d, int c, size_t n)
+static inline void *do_memset(void *d, int c, size_t n)
 {
     return likely(have_sv) ? svs_memset(d, c, n) : sc_memset(d, c, n);
+}
+
+static inline char *do_strcpy(char *d, const char *s)
+{
+    if (likely(have_sv)) {
+        return svs_strcpy(d, s);
+    }
+    sc_memmove(d, s, sc_strnlen(s, (size_t)-1) + 1);
+    return d;
+}
+
+EXPORT void *memcpy(void *restrict d, const void *restrict s, size_t n)
+{
+    return do_memcpy(d, s, n);
+}
+
+EXPORT void *memmove(void *d, const void *s, size_t n)
+{
+    return do_memmove(d, s, n);
+}
+
+EXPORT char *strcpy(char *d, const char *s)
+{
+    return do_strcpy(d, s);
+}
+
+EXPORT void *memset(void *d, int c, size_t n)
+{
+    return do_memset(d, c, n);
 }
 
 /* _FORTIFY_SOURCE: Debian builds its programs with it, so most of their
@@ -252,7 +276,7 @@ EXPORT void *__memcpy_chk(void *d, const void *s, size_t n, size_t dlen)
     if (dlen < n) {
         __chk_fail();
     }
-    return memcpy(d, s, n);
+    return do_memcpy(d, s, n);
 }
 
 EXPORT void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen)
@@ -260,7 +284,7 @@ EXPORT void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen)
     if (dlen < n) {
         __chk_fail();
     }
-    return memmove(d, s, n);
+    return do_memmove(d, s, n);
 }
 
 EXPORT void *__memset_chk(void *d, int c, size_t n, size_t dlen)
@@ -268,14 +292,14 @@ EXPORT void *__memset_chk(void *d, int c, size_t n, size_t dlen)
     if (dlen < n) {
         __chk_fail();
     }
-    return memset(d, c, n);
+    return do_memset(d, c, n);
 }
 
 EXPORT char *__strcpy_chk(char *d, const char *s, size_t dlen)
 {
-    size_t n = strlen(s);
+    size_t n = likely(have_sv) ? svs_strlen(s) : sc_strnlen(s, (size_t)-1);
     if (dlen <= n) {
         __chk_fail();
     }
-    return strcpy(d, s);
+    return do_strcpy(d, s);
 }

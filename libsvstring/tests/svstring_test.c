@@ -246,8 +246,11 @@ static void check_copy_result(const char *d, const char *want, size_t len,
 static void test_writers(void)
 {
     static char want[SCRATCH];
+    /* every length up to MAXLEN, then sparser, but every length around
+     * memcpy's and memset's 512-byte switch to 64-bit elements */
     for (size_t len = 0; len <= BIGLEN;
-         len += (len < MAXLEN ? 1 : 1 + len / 64)) {
+         len +=
+         (len < MAXLEN || (len >= 500 && len < 530) ? 1 : 1 + len / 64)) {
         size_t nal = len <= MAXLEN ? 64 : 8;
         for (size_t al = 0; al < nal; al++) {
             size_t sal = len <= MAXLEN ? (al * 7 + len) % 64 : rnd() % 64;
