@@ -443,8 +443,9 @@ static unsigned put_fuse_block(uint8_t *code, int *loop)
  * SV_BACKEND_INLINE_RUN).  RUN_PAGES pages at a fixed address: two
  * read-write, one unmapped, one read-only, one read-write; a4 (the
  * address register) points near one of their boundaries.  A VL block
- * (t5 := VLMAX, mostly 64 or random), register entries for a0..a2 (data:
- * mostly vectors in x32..x127, one width) and a4 (scalar; its width cuts
+ * (t5 := VLMAX, mostly 64 or random; one in three s0 := min(s1, VLMAX),
+ * s1 mostly below it: a run-time VL below MVL), register entries for a0..a2
+ * (data: mostly vectors in x32..x127, one width) and a4 (scalar; its width cuts
  * the access now and then, §8.2), predicates mostly on an unused key,
  * then two to five LB..LD / SB..SD on them (mostly as wide as the
  * elements), now and then an ADDI moving a4, and now and then a splat
@@ -473,9 +474,16 @@ static unsigned put_run_block(uint8_t *code)
           (uint16_t)(1 << 15 | 7 << 12 | 3 << 10 | 0 << 9 | 0 << 8 | 1 << 7 |
                      0x7f));
     put16(code, &off, (uint16_t)((len - 12) / 2));
-    put16(code, &off,
-          (uint16_t)((rnd() % 16 ? 0 : 1 + rnd() % 3) << 12 | (vlmax - 1) << 6 |
-                     30));
+    if (!force_vlmax && rnd() % 3 == 0) {
+        /* sv.vl s0, s1, VLMAX (mode 01): VL = min(s1, MVL), often below */
+        put16(code, &off,
+              (uint16_t)(1 << 14 | (rnd() % 16 ? 0 : 1 + rnd() % 3) << 12 |
+                         (vlmax - 1) << 6 | 1 << 3 | 0));
+    } else {
+        put16(code, &off,
+              (uint16_t)((rnd() % 16 ? 0 : 1 + rnd() % 3) << 12 |
+                         (vlmax - 1) << 6 | 30));
+    }
 
     for (unsigned k = 0; k < 3; k++) {
         unsigned idx = rnd() % 8 ? base + k * q : 128;

@@ -658,6 +658,10 @@ int main(int argc, char **argv)
                 at = 4096 - 600 + at % 680;
             }
             fuzz_regs[14] = (uint64_t)(uintptr_t)(run_buf + at);
+            /* s1: the VL of a block's sv.vl s0, s1 (mostly 0..69) */
+            if (!bench) {
+                fuzz_regs[9] = rnd() % 4 ? rnd() % 70 : fuzz_regs[9];
+            }
         }
         if (shape_round) {
             for (unsigned i = 0; i < RUN_PAGES * 4096; i++) {

@@ -470,6 +470,18 @@ TEST(Plan, UnitStrideMemory)
     p = plan(r, facts(8));
     EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
     EXPECT_TRUE(p.save_opc);
+    // VLs below MVL inline too, when both forms fit the unroll budget.
+    EXPECT_EQ(p.max_vl, 7);
+    EXPECT_EQ(p.unroll_cost, 4u + 5u);
+    sv_plan_facts tight = facts(8);
+    tight.unroll_budget = 4 + 4;
+    p = plan(r, tight);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_EQ(p.max_vl, 0);
+    EXPECT_EQ(p.unroll_cost, 4u);
+    p = plan(r, facts(1));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_EQ(p.max_vl, 0); // VL 0 only: nothing to move
     // System mode, or plugins watching memory: per-element inline code.
     sv_plan_facts f = facts(8);
     f.user_mode = 0;

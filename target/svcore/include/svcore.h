@@ -1462,7 +1462,9 @@ typedef struct sv_plan {
     uint8_t gvec_form;    /* SV_GV_* of the gvec part */
     uint8_t save_opc;     /* record the opcode for unwinding first */
     uint8_t max_vl;       /* compiled: the longest VL whose elements lie in
-                             the register file (longer: the general loop) */
+                             the register file (longer: the general loop);
+                             inline_run: the longest VL below MVL moved
+                             inline on one page (0: all to unit_run) */
     int16_t copy_src;     /* inline_pred: the source the op copies, or -1 */
     unsigned gvec_elems;  /* unrolled: elements 0..n-1 by gvec */
     unsigned unroll_cost; /* taken from the TB's unroll budget */

@@ -356,6 +356,29 @@ bool inline_run_ok(const sv_plan_facts &f, const sv_resolved_op &r)
     return store || d.is_fp || areg < d.reg || 8 * areg >= 8 * d.reg + bytes;
 }
 
+// The inline run's costs (gen_sv_inline_run): at VL = MVL every 8-byte
+// access counts as half an element body; below MVL (a run-time VL from
+// the VL block's register, STATE plain) the VL * es bytes move as
+// pieces of the length's set bits, up to twice the largest piece, plus
+// the tail pieces.  Both forms fit the budget: VLs below MVL on one page
+// run straight-line too (p.max_vl = MVL - 1), else they go to
+// helper_sv_unit_run (p.max_vl = 0).
+void plan_inline_run_below_mvl(const sv_plan_facts &f, const sv_resolved_op &r,
+                               sv_plan &p)
+{
+    unsigned bytes = f.known_mvl * r.mem_es;
+    unsigned top = bytes > 1 ? 1u << (31 - __builtin_clz(bytes - 1)) : 0;
+    unsigned at_mvl = (bytes + 15) / 16;
+    unsigned below = (2 * top + 15) / 16 + 1;
+
+    p.unroll_cost = at_mvl;
+    p.max_vl = 0;
+    if (f.known_mvl > 1 && f.unroll_budget >= at_mvl + below) {
+        p.max_vl = f.known_mvl - 1;
+        p.unroll_cost += below;
+    }
+}
+
 // The vector source an op only copies at width w (a "mv"), or -1: the
 // predicated merge then needs no scratch.
 int pred_copy_src(const sv_resolved_op &r, int form, unsigned w)
@@ -1089,6 +1112,7 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         if (inline_run_ok(f, r)) {
             p.backend = SV_BACKEND_INLINE_RUN;
             p.width = r.mem_es * 8;
+            plan_inline_run_below_mvl(f, r, p);
             return;
         }
         if (inline_mem_ok(r) &&
@@ -1453,6 +1477,10 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     }
     if (p->backend == SV_BACKEND_INLINE_PRED) {
         append(buf, size, at, " cost=%u", p->unroll_cost);
+    }
+    if (p->backend == SV_BACKEND_INLINE_RUN) {
+        append(buf, size, at, " cost=%u below_mvl=%s", p->unroll_cost,
+               p->max_vl ? "run" : "unit_run");
     }
     if (p->fallback != SV_BACKEND_ELEMENTS) {
         append(buf, size, at, " else=%s", sv_backend_name(p->fallback));
