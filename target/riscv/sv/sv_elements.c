@@ -1488,6 +1488,23 @@ static inline uint64_t sv_scan_scalar(CPURISCVState *env, uint64_t desc)
     }
 }
 
+/*
+ * The fused scan's branch (BNE, ifall, fail-on-first) over n bytes whose
+ * first match is at first (n when none): the VL cut (§7.3), then whether
+ * it is taken (§6.5).
+ */
+static inline target_ulong sv_scan_branch_end(CPURISCVState *env,
+                                              unsigned vl_reg, unsigned n,
+                                              unsigned first)
+{
+    sv_branch_result r = sv_vector_branch_ffirst_ifall(n, first);
+
+    if (r.cut) {
+        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
+    }
+    return r.taken;
+}
+
 /* Everything but the whole in-page 64-byte iteration (kept out of line). */
 static __attribute__((noinline)) target_ulong
 sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
@@ -1500,7 +1517,6 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
     void *host0, *host1 = NULL;
     uint64_t scalar;
     const uint8_t *hit;
-    sv_branch_result r;
     bool cut = false;
 
     if (n <= 0) {
@@ -1552,11 +1568,7 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
     scalar = sv_scan_scalar(env, desc);
     hit = scalar > 0xff ? NULL : memchr(file, (int)scalar, n);
     first = hit ? hit - file : n; /* > 0xff: NE holds for every byte */
-    r = sv_vector_branch_ffirst_ifall(n, first);
-    if (r.cut) {
-        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
-    }
-    return r.taken;
+    return sv_scan_branch_end(env, vl_reg, n, first);
 }
 
 /*
@@ -1571,7 +1583,6 @@ sv_ldbr_scan_short(CPURISCVState *env, uint64_t desc, uint64_t imm,
 {
     uint8_t *file = (uint8_t *)&env->sv_gpr[FIELD_EX64(desc, SVSCAN, DATA)];
     unsigned first;
-    sv_branch_result r;
     void *host;
 
 #ifdef CONFIG_USER_ONLY
@@ -1589,11 +1600,7 @@ sv_ldbr_scan_short(CPURISCVState *env, uint64_t desc, uint64_t imm,
     set_helper_retaddr(ra);
     first = sv_copy_find_byte_short(file, host, n, sv_scan_scalar(env, desc));
     clear_helper_retaddr();
-    r = sv_vector_branch_ffirst_ifall(n, first);
-    if (r.cut) {
-        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
-    }
-    return r.taken;
+    return sv_scan_branch_end(env, vl_reg, n, first);
 }
 
 /*
@@ -1624,7 +1631,6 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
     target_ulong a0 = env->sv_gpr[FIELD_EX64(desc, SVSCAN, ADDR)] + imm;
     uint8_t *file;
     const uint8_t *host;
-    sv_branch_result r;
 
     if (vl_known) {
         vl_reg = FIELD_EX64(desc, SVSCAN, VLREG);
@@ -1665,11 +1671,7 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
     set_helper_retaddr(ra);
     first = sv_copy_find_byte64_fn(file, host, sv_scan_scalar(env, desc));
     clear_helper_retaddr();
-    r = sv_vector_branch_ffirst_ifall(64, first);
-    if (r.cut) {
-        sv_ffirst_commit_vl((uint64_t *)env->gpr, vl_reg, r.new_vl);
-    }
-    return r.taken;
+    return sv_scan_branch_end(env, vl_reg, 64, first);
 }
 
 /*
