@@ -87,7 +87,7 @@ require sv_state_plain_vl "$sv/sv_elements.c" "$sv/sv_fpu.c" \
 forbid "the register-file bound" \
     'SV_FILE_BYTES|[<>]=? *8 *\* *SV_NUM_REGS|>= *SV_NUM_REGS|[<>]=? *sizeof\(env->sv_[gf]pr\)' \
     "${helpers[@]}"
-pending "the register-file bound" '8 \* SV_NUM_REGS' 1 "${translator[@]}"
+forbid "the register-file bound" '8 \* SV_NUM_REGS' "${translator[@]}"
 require sv_elements_fit "$sv/sv_elements.c" "$sv/sv_block_helper.c" \
     "$sv/trans_sv_compiled_loop.c.inc"
 
@@ -101,8 +101,8 @@ require sv_ffirst_commit_vl "$sv/sv_elements.c"
 # ADDW/SUBW below 64 bits: sv_alu_word_width.
 forbid "the *W op width" '\(W\) *== *64 *\?|word *= *32' "${helpers[@]}" \
     target/svcore/src/alu.cc
-pending "the *W op width" 'SV_ALU_SUBW\) && w == 64|tcg_gen_ext32s_tl\(r, r\)' 2 \
-    "${translator[@]}"
+forbid "the *W op width" 'SV_ALU_SUBW\) && w == 64|tcg_gen_ext32s_tl\(r, r\)' \
+    "${translator[@]}" target/svcore/src/plan.cc
 require sv_alu_word_width "$sv/sv_alu.c" target/svcore/src/alu.cc
 
 # SIMD byte search: Highway in svcore (compare_simd.cc) and nowhere else.
@@ -117,6 +117,14 @@ forbid "STATE's layout (a C shift of a STATE field)" \
     "${helpers[@]}" "${plugin[@]}" "${tools[@]}"
 pending "STATE's layout (literal offset shifts)" '1 << 1[28]\)' 0 \
     "${translator[@]}"
+
+# One planner: only the translator's plan step (trans_sv_plan.c.inc) asks
+# sv_plan_op which code an op gets; every other emitter carries out the
+# plan it is given.
+forbid "choosing a path outside the planner step" 'sv_plan_op *\(' \
+    "${helpers[@]}" $(ls "$sv"/*.inc | grep -v trans_sv_plan.c.inc) \
+    "${plugin[@]}" "${tools[@]}"
+require sv_plan_op "$sv/trans_sv_plan.c.inc"
 
 if [ "$failed" = 0 ]; then
     echo "ok: every listed rule is taken from svcore"

@@ -160,8 +160,9 @@ int gvec_form(const sv_resolved_op &r, unsigned w, unsigned n)
     if (bytes < 8 || !gvec_in_env(rd.reg, bytes)) {
         return SV_GV_NONE;
     }
-    if ((op.alu == SV_ALU_ADDW || op.alu == SV_ALU_SUBW) && w == 64) {
-        return SV_GV_NONE; // the 32-bit result is sign-extended
+    if ((op.alu == SV_ALU_ADDW || op.alu == SV_ALU_SUBW) &&
+        sv_alu_word_width(w) < w) {
+        return SV_GV_NONE; // the narrower result is sign-extended
     }
     for (unsigned k = SV_RS1; k <= SV_RS2; k++) {
         const sv_resolved_operand &o = r.opnd[k];
