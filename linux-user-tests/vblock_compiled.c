@@ -233,7 +233,7 @@ static void make_zero(const ccase *c, sv_machine *m, unsigned zk)
  * address 0, faults; the handler makes the block go on at the next
  * opcode (PCVBLK's opptr + 2) with STATE's destoffs and dsvoffs set.
  */
-static volatile unsigned rs_i0, rs_s0, rs_hits, rs_found;
+static volatile unsigned rs_src0, rs_i0, rs_s0, rs_hits, rs_found;
 
 static void resume_handler(int sig, siginfo_t *si, void *uc)
 {
@@ -253,6 +253,7 @@ static void resume_handler(int sig, siginfo_t *si, void *uc)
     memcpy(&st, rec + 8, 4);
     memcpy(&pcvblk, rec + 16, 4);
     f = sv_state_unpack(st);
+    f.srcoffs = rs_src0;
     f.destoffs = rs_i0;
     f.dsvoffs = rs_s0;
     st = sv_state_pack(f);
@@ -261,12 +262,39 @@ static void resume_handler(int sig, siginfo_t *si, void *uc)
     memcpy(rec + 16, &pcvblk, 4);
 }
 
+/* resume_handler for the next fault: the loop goes on at srcoffs src0,
+ * destoffs i0 and dsvoffs s0. */
+static void resume_arm(struct sigaction *old, unsigned src0, unsigned i0,
+                       unsigned s0)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = resume_handler;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, old);
+    rs_src0 = src0;
+    rs_i0 = i0;
+    rs_s0 = s0;
+    rs_hits = 0;
+    rs_found = 0;
+}
+
+/* The handler out again; it ran once, on a signal frame with SV's record. */
+static void resume_disarm(const struct sigaction *old)
+{
+    sigaction(SIGSEGV, old, NULL);
+    CHECK_EQ(rs_hits, 1);
+    CHECK_EQ(rs_found, 1);
+}
+
 static void run_case_at(const ccase *c, void (*fn)(sv_regs *), unsigned vlval,
                         uint64_t mask, unsigned seed, unsigned i0, unsigned s0)
 {
     sv_machine in, out, want;
     const unsigned subvl = c->subvl ? c->subvl : 1;
-    struct sigaction sa, old;
+    struct sigaction old;
     sv_trap t;
 
     sv_icase_fill(&in, seed, mask, vlval);
@@ -287,21 +315,11 @@ static void run_case_at(const ccase *c, void (*fn)(sv_regs *), unsigned vlval,
     if (fn != c->fn) {
         in.x[6] = 0; /* t1: the faulting load's address */
         want.x[6] = 0;
-        memset(&sa, 0, sizeof(sa));
-        sa.sa_sigaction = resume_handler;
-        sa.sa_flags = SA_SIGINFO;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGSEGV, &sa, &old);
-        rs_i0 = i0;
-        rs_s0 = s0;
-        rs_hits = 0;
-        rs_found = 0;
+        resume_arm(&old, 0, i0, s0);
     }
     t = sv_exec(fn, &in, &out);
     if (fn != c->fn) {
-        sigaction(SIGSEGV, &old, NULL);
-        CHECK_EQ(rs_hits, 1);
-        CHECK_EQ(rs_found, 1);
+        resume_disarm(&old);
     }
     CHECK_EQ(t.signo, 0);
     CHECK_FILES(&out, &want);
@@ -381,6 +399,57 @@ static void run_resumed(void)
             run_case_at(c, resumed[i].fn, vl, mask ^ n, (unsigned)(700 + n), i0,
                         s0);
         }
+    }
+}
+
+/*
+ * Ops with no vector operand resumed at non-zero offsets (§1.6, §5.2,
+ * A40; docs/sv-state.md, "Operands with no vector"): a C.MV between two
+ * tagged scalars (twin) or an ADD of tagged scalars into an untagged one
+ * (single) is a one-element loop, run once on element 0 whatever the
+ * offsets, which are 0 after it; so the vector ADD after it runs from
+ * element 0 and the block ends with a plain STATE.
+ */
+#define RS_SCALARS                                                             \
+    RVLH(16, 1)                                                                \
+    R16(a0, 120, 0, 0) R16(a2, 121, 0, 0) R16(a3, 40, 1, 0) R16(a4, 64, 1, 0)
+SV_BLOCK_FN(r_mv_scalars, RS_SCALARS RS_OPS("sv_c c.mv a0, a2\n"
+                                            "add a3, a4, a2"))
+SV_BLOCK_FN(r_add_scalars, RS_SCALARS RS_OPS("add a1, a0, a2\n"
+                                             "add a3, a4, a2"))
+
+static void run_scalar_resumed(void)
+{
+    for (unsigned n = 0; n < 8; n++) {
+        const bool twin = n % 2;
+        const unsigned vl = 16 - n, i0 = 1 + n % 5;
+        sv_machine in, out, want;
+        struct sigaction old;
+        sv_trap t;
+
+        sv_machine_fill(&in, 900 + n);
+        in.x[A7] = vl;
+        in.x[6] = 0; /* t1: the faulting load's address */
+        want = in;
+        if (twin) {
+            want.x[120] = in.x[121];
+        } else {
+            want.x[A1] = in.x[120] + in.x[121];
+        }
+        for (unsigned k = 0; k < vl; k++) {
+            want.x[40 + k] = in.x[64 + k] + in.x[121];
+        }
+        want.state = SV_STATE(.maxvl = 15, .vl = A7);
+
+        sv_context("%s of scalars resumed at offsets %u, VL %u",
+                   twin ? "c.mv" : "add", i0, vl);
+        resume_arm(&old, i0, i0, 0);
+        t = sv_exec(twin ? r_mv_scalars : r_add_scalars, &in, &out);
+        resume_disarm(&old);
+        CHECK_EQ(t.signo, 0);
+        CHECK_FILES(&out, &want);
+        CHECK_STATE(out.state, want.state);
+        CHECK_EQ(out.pcvblk, 0);
     }
 }
 
@@ -940,6 +1009,7 @@ int main(void)
         }
     }
     run_resumed();
+    run_scalar_resumed();
     for (unsigned vl = 7; vl <= 8; vl++) {
         gather_faults(false, false, vl);
         gather_faults(false, true, vl);
