@@ -35,6 +35,17 @@ typedef struct ccase {
 /* Every block here has SUBVL 1. */
 #define VL1(mvl) VLH(mvl, 1)
 
+/*
+ * A block b_NAME, and r_NAME: the same with a first opcode, an untagged
+ * load from address 0, that faults (a resumed loop, run_case_at).
+ */
+#define RS_OPS(...) "sv_ops\nlw t0, 0(t1)\n" __VA_ARGS__ "\nsv_vblock_end\n"
+#define RVLH(mvl, sub)                                                         \
+    "sv_vblock_begin ext=1\nsv_vl_rs1 rs1=a7, vlmax=" #mvl ", subvl=" #sub "\n"
+#define SV_BLOCK_PAIR(name, mvl, sub, tables, op)                              \
+    SV_BLOCK_FN(b_##name, VLH(mvl, sub) tables OPS(op))                        \
+    SV_BLOCK_FN(r_##name, RVLH(mvl, sub) tables RS_OPS(op))
+
 /* mac32's multiply: 32-bit vector times the untagged a2. */
 SV_BLOCK_FN(b_mul32_x,
             VL1(64) R16(a0, 32, 1, 3) R16(a1, 64, 1, 3) OPS("mul a0, a1, a2"))
@@ -61,15 +72,17 @@ SV_BLOCK_FN(b_addw16_x,
 SV_BLOCK_FN(b_sllw8_x,
             VL1(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 1) OPS("sllw a0, a1, a2"))
 /* Elements inside x18..x31: packed 16-bit destination, 64-bit source. */
-SV_BLOCK_FN(b_add16_low, VL1(16) R16(a0, 18, 1, 2) R16(a1, 64, 1, 2)
-                             P16(a0, 0, 0, 0) OPS("add a0, a1, a2"))
+SV_BLOCK_PAIR(add16_low, 16, 1,
+              R16(a0, 18, 1, 2) R16(a1, 64, 1, 2) P16(a0, 0, 0, 0),
+              "add a0, a1, a2")
 SV_BLOCK_FN(b_xor64_low,
             VL1(8) R16(a0, 40, 1, 0) R16(a1, 20, 1, 0) OPS("xor a0, a1, a2"))
 SV_BLOCK_FN(b_and8_low, VL1(16) R16(a0, 28, 1, 1) R16(a1, 64, 1, 1)
                             R16(a2, 30, 1, 1) OPS("and a0, a1, a2"))
 /* Data-dependent fail-on-first (§7.2). */
-SV_BLOCK_FN(b_ff_xor8_x, VL1(64) R16(a0, 32, 1, 1) R16(a1, 64, 1, 1)
-                             P16(a0, 0, 1, 1) OPS("xor a0, a1, a2"))
+SV_BLOCK_PAIR(ff_xor8_x, 64, 1,
+              R16(a0, 32, 1, 1) R16(a1, 64, 1, 1) P16(a0, 0, 1, 1),
+              "xor a0, a1, a2")
 SV_BLOCK_FN(b_ff_sub16_x, VL1(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
                               P16(a0, 0, 0, 1) OPS("sub a0, a1, a2"))
 SV_BLOCK_FN(b_ff_add8z,
@@ -90,14 +103,16 @@ SV_BLOCK_FN(b_cslli8, VL1(16) R16(a0, 40, 1, 1) OPS("sv_c c.slli a0, 3"))
 /* SUBVL groups (§5.6). */
 SV_BLOCK_FN(b_sv2_add16_x, VLH(16, 2) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
                                P16(a0, 0, 1, 0) OPS("add a0, a1, a2"))
-SV_BLOCK_FN(b_sv3_sub8_z,
-            VLH(16, 3) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
-                P16(a0, 1, 0, 0) OPS("sub a0, a1, a2"))
-SV_BLOCK_FN(b_sv4_mul64,
-            VLH(8, 4) R16(a0, 40, 1, 0) R16(a1, 72, 1, 0) OPS("mul a0, a1, a2"))
-SV_BLOCK_FN(b_sv2_ff_add8,
-            VLH(16, 2) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
-                P16(a0, 0, 1, 1) OPS("add a0, a1, a2"))
+SV_BLOCK_PAIR(sv3_sub8_z, 16, 3,
+              R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
+                  P16(a0, 1, 0, 0),
+              "sub a0, a1, a2")
+SV_BLOCK_PAIR(sv4_mul64, 8, 4, R16(a0, 40, 1, 0) R16(a1, 72, 1, 0),
+              "mul a0, a1, a2")
+SV_BLOCK_PAIR(sv2_ff_add8, 16, 2,
+              R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
+                  P16(a0, 0, 1, 1),
+              "add a0, a1, a2")
 SV_BLOCK_FN(b_sv3_ff_xor16z,
             VLH(8, 3) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
                 P16(a0, 1, 0, 1) OPS("xor a0, a1, a2"))
@@ -112,16 +127,20 @@ SV_BLOCK_FN(b_sv2_sra32_low,
  * resumed loops to the compiled grouped loop (docs/sv-engine.md,
  * "Guarded specialisations").
  */
-SV_BLOCK_FN(b_xor32_u, VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
-                           R16(a2, 96, 1, 3) OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(b_and16_pz,
-            VL1(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
-                P16(a0, 1, 0, 0) OPS("and a0, a1, a2"))
-SV_BLOCK_FN(b_sv3_xor32_u, VLH(16, 3) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
-                               R16(a2, 96, 1, 3) OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(b_sv2_and16_p,
-            VLH(16, 2) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
-                P16(a0, 0, 1, 0) OPS("and a0, a1, a2"))
+SV_BLOCK_PAIR(xor32_u, 16, 1,
+              R16(a0, 40, 1, 3) R16(a1, 64, 1, 3) R16(a2, 96, 1, 3),
+              "xor a0, a1, a2")
+SV_BLOCK_PAIR(and16_pz, 16, 1,
+              R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
+                  P16(a0, 1, 0, 0),
+              "and a0, a1, a2")
+SV_BLOCK_PAIR(sv3_xor32_u, 16, 3,
+              R16(a0, 40, 1, 3) R16(a1, 64, 1, 3) R16(a2, 96, 1, 3),
+              "xor a0, a1, a2")
+SV_BLOCK_PAIR(sv2_and16_p, 16, 2,
+              R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
+                  P16(a0, 0, 1, 0),
+              "and a0, a1, a2")
 
 enum { A0 = 10, A1 = 11, A2 = 12, A5 = 15, A6 = 16, A7 = 17 };
 
@@ -333,32 +352,7 @@ static void run_case(const ccase *c, unsigned vlval, uint64_t mask,
     run_case_at(c, c->fn, vlval, mask, seed, 0, 0);
 }
 
-/* The resumed loops: cases[] entries with a faulting load before them. */
-#define RS_OPS(...) "sv_ops\nlw t0, 0(t1)\n" __VA_ARGS__ "\nsv_vblock_end\n"
-#define RVLH(mvl, sub)                                                         \
-    "sv_vblock_begin ext=1\nsv_vl_rs1 rs1=a7, vlmax=" #mvl ", subvl=" #sub "\n"
-SV_BLOCK_FN(r_add16_low, RVLH(16, 1) R16(a0, 18, 1, 2) R16(a1, 64, 1, 2)
-                             P16(a0, 0, 0, 0) RS_OPS("add a0, a1, a2"))
-SV_BLOCK_FN(r_ff_xor8_x, RVLH(64, 1) R16(a0, 32, 1, 1) R16(a1, 64, 1, 1)
-                             P16(a0, 0, 1, 1) RS_OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(r_sv3_sub8_z,
-            RVLH(16, 3) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
-                P16(a0, 1, 0, 0) RS_OPS("sub a0, a1, a2"))
-SV_BLOCK_FN(r_sv2_ff_add8,
-            RVLH(16, 2) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
-                P16(a0, 0, 1, 1) RS_OPS("add a0, a1, a2"))
-SV_BLOCK_FN(r_sv4_mul64, RVLH(8, 4) R16(a0, 40, 1, 0) R16(a1, 72, 1, 0)
-                             RS_OPS("mul a0, a1, a2"))
-SV_BLOCK_FN(r_xor32_u, RVLH(16, 1) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
-                           R16(a2, 96, 1, 3) RS_OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(r_and16_pz,
-            RVLH(16, 1) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
-                P16(a0, 1, 0, 0) RS_OPS("and a0, a1, a2"))
-SV_BLOCK_FN(r_sv3_xor32_u, RVLH(16, 3) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
-                               R16(a2, 96, 1, 3) RS_OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(r_sv2_and16_p,
-            RVLH(16, 2) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
-                P16(a0, 0, 1, 0) RS_OPS("and a0, a1, a2"))
+/* The resumed loops: the r_ blocks of cases[] entries (SV_BLOCK_PAIR). */
 
 static const struct {
     const char *name; /* the cases[] entry */
