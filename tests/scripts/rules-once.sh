@@ -118,6 +118,13 @@ forbid "STATE's layout (a C shift of a STATE field)" \
 pending "STATE's layout (literal offset shifts)" '1 << 1[28]\)' 0 \
     "${translator[@]}"
 
+# Where an element loop starts and how long it is (an op with no vector
+# operand: one element from 0, whatever the offsets): sv_loop_span_of.
+forbid "the no-vector-operand test" \
+    '(ex->)?rd\.isvec \|\| (ex->)?rs1\.isvec|!(ex->)?rd\.isvec && !(ex->)?rs1\.isvec' \
+    "${helpers[@]}"
+require sv_loop_span_of "$sv/sv_elements.c"
+
 if [ "$failed" = 0 ]; then
     echo "ok: every listed rule is taken from svcore"
 fi
