@@ -34,28 +34,40 @@
 static uint8_t buf[CHUNKS * 3 * 64 * 8] __attribute__((aligned(64)));
 static uint8_t dst[ELEMS * 8] __attribute__((aligned(64)));
 
+/*
+ * An SV kernel over the chunks: sv_NAME_VL(p) runs, for each of the
+ * CHUNKS chunks of STRIDE bytes at p (s0), a strip-mined loop over its 64
+ * elements (a2 left): "sv.vl a4, zero, VL", then BODY, which does a4
+ * elements and moves s0 on past them.  SETUP declares more register
+ * variables, OUTPUTS (empty or ", ...") are their asm operands; the
+ * variadic rest are the clobbers besides a4.
+ */
+#define SV_CHUNKED(NAME, VL, STRIDE, SETUP, BODY, OUTPUTS, ...)                \
+    static void sv_##NAME##_##VL(uint8_t *p)                                   \
+    {                                                                          \
+        register uint8_t *ps asm("s0") = p;                                    \
+        for (int k = 0; k < CHUNKS; k++, ps += STRIDE) {                       \
+            register long n asm("a2") = 64;                                    \
+            SETUP                                                              \
+            asm volatile("1:\n"                                                \
+                         "sv.vl a4, zero, " #VL "\n" BODY "sub a2, a2, a4\n"   \
+                         "bnez a2, 1b\n"                                       \
+                         : "+r"(ps), "+r"(n)OUTPUTS                            \
+                         :                                                     \
+                         : "a4", __VA_ARGS__);                                 \
+        }                                                                      \
+    }
+
 /* ------------------------------------------------------------- add8 */
 /* Chunk: a[64] b[64] c[64] bytes. */
 #define SV_ADD8(VL)                                                            \
-    static void sv_add8_##VL(uint8_t *p)                                       \
-    {                                                                          \
-        register uint8_t *ps asm("s0") = p;                                    \
-        for (int k = 0; k < CHUNKS; k++, ps += 128) {                          \
-            register long n asm("a2") = 64;                                    \
-            asm volatile("1:\n"                                                \
-                         "sv.vl a4, zero, " #VL "\n"                           \
-                         "sv.ld/w=8 *x32, 0(s0/w=8)\n"                         \
-                         "sv.ld/w=8 *x64, 64(s0/w=8)\n"                        \
-                         "sv.add/w=8 *x32, *x32, *x64\n"                       \
-                         "sv.sd/w=8 *x32, 128(s0/w=8)\n"                       \
-                         "add s0, s0, a4\n"                                    \
-                         "sub a2, a2, a4\n"                                    \
-                         "bnez a2, 1b\n"                                       \
-                         : "+r"(ps), "+r"(n)                                   \
-                         :                                                     \
-                         : "a4", "memory");                                    \
-        }                                                                      \
-    }
+    SV_CHUNKED(add8, VL, 128, ,                                                \
+               "sv.ld/w=8 *x32, 0(s0/w=8)\n"                                   \
+               "sv.ld/w=8 *x64, 64(s0/w=8)\n"                                  \
+               "sv.add/w=8 *x32, *x32, *x64\n"                                 \
+               "sv.sd/w=8 *x32, 128(s0/w=8)\n"                                 \
+               "add s0, s0, a4\n",                                             \
+               , "memory")
 SV_ADD8(1)
 SV_ADD8(8)
 SV_ADD8(64)
@@ -93,28 +105,16 @@ static int check_add8(void)
 /* ------------------------------------------------------------ mac32 */
 /* Chunk: a[64] b[64] acc[64] 32-bit words; acc += a * b. */
 #define SV_MAC32(VL)                                                           \
-    static void sv_mac32_##VL(uint8_t *p)                                      \
-    {                                                                          \
-        register uint8_t *ps asm("s0") = p;                                    \
-        for (int k = 0; k < CHUNKS; k++, ps += 512) {                          \
-            register long n asm("a2") = 64;                                    \
-            asm volatile("1:\n"                                                \
-                         "sv.vl a4, zero, " #VL "\n"                           \
-                         "sv.ld/w=32 *x32, 0(s0/w=32)\n"                       \
-                         "sv.ld/w=32 *x64, 256(s0/w=32)\n"                     \
-                         "sv.ld/w=32 *x96, 512(s0/w=32)\n"                     \
-                         "sv.mul/w=32 *x32, *x32, *x64\n"                      \
-                         "sv.add/w=32 *x96, *x96, *x32\n"                      \
-                         "sv.sd/w=32 *x96, 512(s0/w=32)\n"                     \
-                         "slli t0, a4, 2\n"                                    \
-                         "add s0, s0, t0\n"                                    \
-                         "sub a2, a2, a4\n"                                    \
-                         "bnez a2, 1b\n"                                       \
-                         : "+r"(ps), "+r"(n)                                   \
-                         :                                                     \
-                         : "a4", "t0", "memory");                              \
-        }                                                                      \
-    }
+    SV_CHUNKED(mac32, VL, 512, ,                                               \
+               "sv.ld/w=32 *x32, 0(s0/w=32)\n"                                 \
+               "sv.ld/w=32 *x64, 256(s0/w=32)\n"                               \
+               "sv.ld/w=32 *x96, 512(s0/w=32)\n"                               \
+               "sv.mul/w=32 *x32, *x32, *x64\n"                                \
+               "sv.add/w=32 *x96, *x96, *x32\n"                                \
+               "sv.sd/w=32 *x96, 512(s0/w=32)\n"                               \
+               "slli t0, a4, 2\n"                                              \
+               "add s0, s0, t0\n",                                             \
+               , "t0", "memory")
 SV_MAC32(1)
 SV_MAC32(8)
 SV_MAC32(64)
@@ -146,26 +146,14 @@ static int check_mac32(void)
 /* ------------------------------------------------------------ add64 */
 /* Chunk: a[64] b[64] c[64] 64-bit words. */
 #define SV_ADD64(VL)                                                           \
-    static void sv_add64_##VL(uint8_t *p)                                      \
-    {                                                                          \
-        register uint8_t *ps asm("s0") = p;                                    \
-        for (int k = 0; k < CHUNKS; k++, ps += 1024) {                         \
-            register long n asm("a2") = 64;                                    \
-            asm volatile("1:\n"                                                \
-                         "sv.vl a4, zero, " #VL "\n"                           \
-                         "sv.ld *x32, 0(s0)\n"                                 \
-                         "sv.ld *x80, 512(s0)\n"                               \
-                         "sv.add *x32, *x32, *x80\n"                           \
-                         "sv.sd *x32, 1024(s0)\n"                              \
-                         "slli t0, a4, 3\n"                                    \
-                         "add s0, s0, t0\n"                                    \
-                         "sub a2, a2, a4\n"                                    \
-                         "bnez a2, 1b\n"                                       \
-                         : "+r"(ps), "+r"(n)                                   \
-                         :                                                     \
-                         : "a4", "t0", "memory");                              \
-        }                                                                      \
-    }
+    SV_CHUNKED(add64, VL, 1024, ,                                              \
+               "sv.ld *x32, 0(s0)\n"                                           \
+               "sv.ld *x80, 512(s0)\n"                                         \
+               "sv.add *x32, *x32, *x80\n"                                     \
+               "sv.sd *x32, 1024(s0)\n"                                        \
+               "slli t0, a4, 3\n"                                              \
+               "add s0, s0, t0\n",                                             \
+               , "t0", "memory")
 SV_ADD64(1)
 SV_ADD64(8)
 /* Two 64-element vectors of 64-bit elements need 128 registers, more
@@ -284,29 +272,19 @@ static int check_memset(void)
  */
 static uint64_t sel_mask[CHUNKS];
 
+/* The chunk's mask, shifted on by the loop. */
+#define SV_SEL16_MASK register uint64_t m asm("a6") = sel_mask[k];
+#define SV_SEL16_OUT , "+r"(m)
 #define SV_SEL16(VL)                                                           \
-    static void sv_sel16_##VL(uint8_t *p)                                      \
-    {                                                                          \
-        register uint8_t *ps asm("s0") = p;                                    \
-        for (int k = 0; k < CHUNKS; k++, ps += 256) {                          \
-            register long n asm("a2") = 64;                                    \
-            register uint64_t m asm("a6") = sel_mask[k];                       \
-            asm volatile("1:\n"                                                \
-                         "sv.vl a4, zero, " #VL "\n"                           \
-                         "sv.ld/w=16 *x32, 0(s0/w=16)\n"                       \
-                         "sv.ld/w=16 *x96, 128(s0/w=16)\n"                     \
-                         "sv.or/w=16/m=a6 *x96, *x32, *x32\n"                  \
-                         "sv.sd/w=16 *x96, 256(s0/w=16)\n"                     \
-                         "slli t0, a4, 1\n"                                    \
-                         "add s0, s0, t0\n"                                    \
-                         "srl a6, a6, a4\n"                                    \
-                         "sub a2, a2, a4\n"                                    \
-                         "bnez a2, 1b\n"                                       \
-                         : "+r"(ps), "+r"(n), "+r"(m)                          \
-                         :                                                     \
-                         : "a4", "t0", "memory");                              \
-        }                                                                      \
-    }
+    SV_CHUNKED(sel16, VL, 256, SV_SEL16_MASK,                                  \
+               "sv.ld/w=16 *x32, 0(s0/w=16)\n"                                 \
+               "sv.ld/w=16 *x96, 128(s0/w=16)\n"                               \
+               "sv.or/w=16/m=a6 *x96, *x32, *x32\n"                            \
+               "sv.sd/w=16 *x96, 256(s0/w=16)\n"                               \
+               "slli t0, a4, 1\n"                                              \
+               "add s0, s0, t0\n"                                              \
+               "srl a6, a6, a4\n",                                             \
+               SV_SEL16_OUT, "t0", "memory")
 SV_SEL16(1)
 SV_SEL16(8)
 SV_SEL16(64)
@@ -801,29 +779,17 @@ static int check_stride32(void)
  * a's registers, unpredicated.
  */
 #define SV_MAX16(VL)                                                           \
-    static void sv_max16_##VL(uint8_t *p)                                      \
-    {                                                                          \
-        register uint8_t *ps asm("s0") = p;                                    \
-        for (int k = 0; k < CHUNKS; k++, ps += 256) {                          \
-            register long n asm("a2") = 64;                                    \
-            asm volatile("1:\n"                                                \
-                         "sv.vl a4, zero, " #VL "\n"                           \
-                         "sv.lh/w=16 *x32, 0(s0)\n"                            \
-                         "sv.lh/w=16 *x48, 128(s0)\n"                          \
-                         "sv.blt/w=16/r=t1 *x32, *x48, 2f\n"                   \
-                         "2:\n"                                                \
-                         "sv.vl a4, zero, " #VL "\n"                           \
-                         "sv.or/w=16/m=t1 *x32, *x48, *x48\n"                  \
-                         "sv.sh/w=16 *x32, 256(s0)\n"                          \
-                         "slli t0, a4, 1\n"                                    \
-                         "add s0, s0, t0\n"                                    \
-                         "sub a2, a2, a4\n"                                    \
-                         "bnez a2, 1b\n"                                       \
-                         : "+r"(ps), "+r"(n)                                   \
-                         :                                                     \
-                         : "a4", "t0", "t1", "memory");                        \
-        }                                                                      \
-    }
+    SV_CHUNKED(max16, VL, 256, ,                                               \
+               "sv.lh/w=16 *x32, 0(s0)\n"                                      \
+               "sv.lh/w=16 *x48, 128(s0)\n"                                    \
+               "sv.blt/w=16/r=t1 *x32, *x48, 2f\n"                             \
+               "2:\n"                                                          \
+               "sv.vl a4, zero, " #VL "\n"                                     \
+               "sv.or/w=16/m=t1 *x32, *x48, *x48\n"                            \
+               "sv.sh/w=16 *x32, 256(s0)\n"                                    \
+               "slli t0, a4, 1\n"                                              \
+               "add s0, s0, t0\n",                                             \
+               , "t0", "t1", "memory")
 SV_MAX16(1)
 SV_MAX16(8)
 SV_MAX16(64)

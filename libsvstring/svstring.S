@@ -5,9 +5,9 @@
  * scalar short paths never change it).
  *
  * Written in sv-as syntax (docs/guide.md section 2) and assembled through
- * tools/sv-cc; the blocks that gas macros repeat are macros without
- * arguments in their sv. lines (sv-as reads the text before gas expands
- * it).  Shapes (rules: docs/sv-state.md):
+ * tools/sv-cc; the blocks that gas macros repeat take no macro
+ * arguments in their sv. lines but sv.vl's VLMAX (sv-as reads the text
+ * before gas expands it).  Shapes (rules: docs/sv-state.md):
  *   * Byte elements (vew=1) at x32.. (64 bytes fill x32..x39); 64-bit
  *     elements at x32..x95 for the word paths of memcpy/memmove/memset
  *     (512 bytes a block).  The VL register is a4, MVL 64.
@@ -475,66 +475,26 @@ svs_endfunc svs_memcmp
 /*
  * Fixed-size blocks, VL = MVL (the block's VL block sets VL from x0, so
  * the emulator knows VL when it translates the block): \mvl bytes from
- * a1 to a0 (copy_*), or c's byte (a1) splatted and stored at a0
- * (set_*); the _end forms at a3 (and a5), the last block of a run.
+ * a1 to a0 (copy_blk), or c's byte (a1) splatted and stored at a0
+ * (set_blk); the _end forms at a3 (and a5), the last block of a run.
  */
-.macro copy_8
-    sv.vl a4, zero, 8
+.macro copy_blk mvl
+    sv.vl a4, zero, \mvl
     sv.lb/w=8 *x32, 0(a1)
     sv.sb/w=8 *x32, 0(a0)
 .endm
-.macro copy_8_end
-    sv.vl a4, zero, 8
+.macro copy_blk_end mvl
+    sv.vl a4, zero, \mvl
     sv.lb/w=8 *x32, 0(a5)
     sv.sb/w=8 *x32, 0(a3)
 .endm
-.macro copy_16
-    sv.vl a4, zero, 16
-    sv.lb/w=8 *x32, 0(a1)
-    sv.sb/w=8 *x32, 0(a0)
-.endm
-.macro copy_16_end
-    sv.vl a4, zero, 16
-    sv.lb/w=8 *x32, 0(a5)
-    sv.sb/w=8 *x32, 0(a3)
-.endm
-.macro copy_64
-    sv.vl a4, zero, 64
-    sv.lb/w=8 *x32, 0(a1)
-    sv.sb/w=8 *x32, 0(a0)
-.endm
-.macro copy_64_end
-    sv.vl a4, zero, 64
-    sv.lb/w=8 *x32, 0(a5)
-    sv.sb/w=8 *x32, 0(a3)
-.endm
-.macro set_8
-    sv.vl a4, zero, 8
+.macro set_blk mvl
+    sv.vl a4, zero, \mvl
     sv.ori/w=8 *x32, a1, 0
     sv.sb/w=8 *x32, 0(a0)
 .endm
-.macro set_8_end
-    sv.vl a4, zero, 8
-    sv.ori/w=8 *x32, a1, 0
-    sv.sb/w=8 *x32, 0(a3)
-.endm
-.macro set_16
-    sv.vl a4, zero, 16
-    sv.ori/w=8 *x32, a1, 0
-    sv.sb/w=8 *x32, 0(a0)
-.endm
-.macro set_16_end
-    sv.vl a4, zero, 16
-    sv.ori/w=8 *x32, a1, 0
-    sv.sb/w=8 *x32, 0(a3)
-.endm
-.macro set_64
-    sv.vl a4, zero, 64
-    sv.ori/w=8 *x32, a1, 0
-    sv.sb/w=8 *x32, 0(a0)
-.endm
-.macro set_64_end
-    sv.vl a4, zero, 64
+.macro set_blk_end mvl
+    sv.vl a4, zero, \mvl
     sv.ori/w=8 *x32, a1, 0
     sv.sb/w=8 *x32, 0(a3)
 .endm
@@ -553,13 +513,13 @@ svs_endfunc svs_memcmp
     addi a5, a5, -\mvl
     .endif
 1:  bgeu a0, a3, 2f
-    \blk
+    \blk \mvl
     addi a0, a0, \mvl
     .if \src
     addi a1, a1, \mvl
     .endif
     j 1b
-2:  \blk\()_end
+2:  \blk\()_end \mvl
 .endm
 
 /*
@@ -582,13 +542,13 @@ svs_func svs_memcpy
     copy_fwd .Lmc
     j .Lmc_done
 .Lmc_8:
-    fixed_blocks 8, copy_8, 1
+    fixed_blocks 8, copy_blk, 1
     j .Lmc_done
 .Lmc_16:
-    fixed_blocks 16, copy_16, 1
+    fixed_blocks 16, copy_blk, 1
     j .Lmc_done
 .Lmc_64:
-    fixed_blocks 64, copy_64, 1
+    fixed_blocks 64, copy_blk, 1
 .Lmc_done:
     csrw STATE, zero
     mv a0, a6
@@ -688,13 +648,13 @@ svs_func svs_memset
     sub a2, a2, a4
     j 5b
 .Lms_8:
-    fixed_blocks 8, set_8, 0
+    fixed_blocks 8, set_blk, 0
     j .Lms_done
 .Lms_16:
-    fixed_blocks 16, set_16, 0
+    fixed_blocks 16, set_blk, 0
     j .Lms_done
 .Lms_64:
-    fixed_blocks 64, set_64, 0
+    fixed_blocks 64, set_blk, 0
 .Lms_done:
     csrw STATE, zero
     mv a0, a6

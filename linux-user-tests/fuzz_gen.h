@@ -258,12 +258,33 @@ static void put_t5_vl_block(uint8_t *code, unsigned *off, unsigned vlmax)
 }
 
 /*
- * alu_inherit (fuzz_vblock's alu mode, not bench): one block in eight
- * has no VL block (alu_block_inherits) and runs on the STATE the harness
- * sets for it (SUBVL 1..4, offsets), so the guarded integer
- * specialisations meet SUBVL groups and resumed loops at run time.
+ * alu_inherit (alu mode, not bench): one block in eight has no VL block
+ * (alu_block_inherits) and runs on the STATE the harness sets for it
+ * (alu_inherit_state), so the guarded integer specialisations meet SUBVL
+ * groups and resumed loops at run time.
  */
 static int alu_inherit, alu_block_inherits;
+
+/*
+ * The STATE an inheriting alu block starts on (§1.6: 27:26 dsvoffs |
+ * 25:24 subvl-1 | 23:18 destoffs | 17:12 srcoffs | 11:6 vl | 5:0
+ * maxvl-1): STATE.vl t5 (mostly) or x0, SUBVL 1..4, and half the time
+ * with t5 a resumed loop, offsets below MVL (maybe past the VL t5 then
+ * holds) that the first opcode with a tagged operand starts at, vector
+ * or not.  *t5: the round's t5, a small VL one time in two.
+ */
+static uint64_t alu_inherit_state(uint64_t *t5)
+{
+    unsigned mvl = 1 + rnd() % 64, subvl = 1 + rnd() % 4;
+    unsigned vl = rnd() % 4 ? 30 : 0, resumed = vl && rnd() % 2;
+    uint64_t srcoffs = resumed ? rnd() % mvl : 0;
+    uint64_t destoffs = resumed ? rnd() % mvl : 0;
+    uint64_t dsvoffs = resumed ? rnd() % subvl : 0;
+
+    *t5 = rnd() % 2 ? rnd() % 70 : *t5;
+    return dsvoffs << 26 | (uint64_t)(subvl - 1) << 24 | destoffs << 18 |
+           srcoffs << 12 | vl << 6 | (mvl - 1);
+}
 
 static unsigned put_alu_block(uint8_t *code)
 {
@@ -778,6 +799,51 @@ static uint64_t fp_value(void)
             v |= (uint64_t)e << (16 * i);
         }
         return v;
+    }
+}
+
+/*
+ * The inputs of an FP or shape round: fp[0..127] random FP register
+ * values, random masks in regs[9] and regs[10]; returns the round's fcsr,
+ * a random rounding mode (now and then a reserved one) and flags.
+ */
+static uint64_t put_fp_inputs(uint64_t *fp, uint64_t *regs)
+{
+    static const uint64_t masks[] = {0, ~0ull, 0x5555555555555555ull};
+    uint64_t fcsr;
+
+    for (unsigned i = 0; i < 128; i++) {
+        fp[i] = fp_value();
+    }
+    fcsr = (rnd() % 16 ? rnd() % 5 : 5 + rnd() % 3) << 5 |
+           (rnd() % 2 ? rnd() % 32 : 0);
+    regs[9] = rnd() % 4 ? rnd() : masks[rnd() % 3];
+    regs[10] = rnd() % 4 ? rnd() : masks[rnd() % 3];
+    return fcsr;
+}
+
+/*
+ * The inputs of a fuse round: buf (FUSE_BYTES at guest address va, the
+ * page after it unmapped) random bytes with few zeros, so runs reach
+ * the unmapped page; regs[10] a pointer into it near its end, or with
+ * loop (a bench loop: no fault) into its first page; the block's VL
+ * register, rs2 (small now and then) and x24..x27 random.
+ */
+static void put_fuse_inputs(uint8_t *buf, uint64_t va, uint64_t *regs, int loop)
+{
+    for (unsigned i = 0; i < FUSE_BYTES; i++) {
+        buf[i] = rnd() % 48 ? (uint8_t)(1 + rnd() % 255) : 0;
+    }
+    regs[10] = va + FUSE_BYTES - (rnd() % 2 ? rnd() % 96 : rnd() % FUSE_BYTES);
+    if (loop) {
+        regs[10] = va + 64 + rnd() % 4096;
+    }
+    regs[fuse_vl_reg] = rnd() % 70;
+    if (fuse_rs2) {
+        regs[fuse_rs2] = rnd() % 2 ? rnd() % 4 : rnd();
+    }
+    for (unsigned i = 24; i < 28; i++) {
+        regs[i] = rnd();
     }
 }
 

@@ -597,51 +597,14 @@ int main(int argc, char **argv)
         }
         fuzz_state = 0;
         if (alu_mode && alu_block_inherits) {
-            /*
-             * STATE.vl t5 (mostly) or x0, SUBVL 1..4, offsets 0: a C.MV
-             * of two scalars keeps non-zero offsets in the compiled loop
-             * where the reference loop clears them (vblock_compiled
-             * resumes loops instead).
-             */
-            unsigned mvl = 1 + rnd() % 64, subvl = 1 + rnd() % 4;
-
-            fuzz_regs[30] = rnd() % 2 ? rnd() % 70 : fuzz_regs[30];
-            fuzz_state = SV_STATE(.maxvl = mvl - 1, .vl = rnd() % 4 ? 30 : 0,
-                                  .subvl = subvl - 1);
+            fuzz_state = alu_inherit_state(&fuzz_regs[30]);
         }
         if (fuse) {
-            /* few zeros, so runs reach the unmapped page */
-            for (unsigned i = 0; i < FUSE_BYTES; i++) {
-                fuse_buf[i] = rnd() % 48 ? (uint8_t)(1 + rnd() % 255) : 0;
-            }
-            fuzz_regs[10] =
-                (uint64_t)(uintptr_t)(fuse_buf + FUSE_BYTES -
-                                      (rnd() % 2 ? rnd() % 96
-                                                 : rnd() % FUSE_BYTES));
-            if (bench) {
-                /* not at the unmapped page: a loop needs no fault */
-                fuzz_regs[10] =
-                    (uint64_t)(uintptr_t)(fuse_buf + 64 + rnd() % 4096);
-            }
-            fuzz_regs[fuse_vl_reg] = rnd() % 70;
-            if (fuse_rs2) {
-                fuzz_regs[fuse_rs2] = rnd() % 2 ? rnd() % 4 : rnd();
-            }
-            for (unsigned i = 24; i < 28; i++) {
-                fuzz_regs[i] = rnd();
-            }
+            put_fuse_inputs(fuse_buf, (uint64_t)(uintptr_t)fuse_buf, fuzz_regs,
+                            bench);
         }
         if (fp_mode || shape_mode) {
-            /* FP registers and fcsr; random masks in x9 and x10 */
-            static const uint64_t masks[] = {0, ~0ull, 0x5555555555555555ull};
-
-            for (unsigned i = 0; i < 128; i++) {
-                fuzz_fp[i] = fp_value();
-            }
-            fuzz_fcsr = (rnd() % 16 ? rnd() % 5 : 5 + rnd() % 3) << 5 |
-                        (rnd() % 2 ? rnd() % 32 : 0);
-            fuzz_regs[9] = rnd() % 4 ? rnd() : masks[rnd() % 3];
-            fuzz_regs[10] = rnd() % 4 ? rnd() : masks[rnd() % 3];
+            fuzz_fcsr = put_fp_inputs(fuzz_fp, fuzz_regs);
         }
         if (run_mode) {
             /* fresh bytes in the writable pages; a4 near a boundary */

@@ -35,6 +35,17 @@ typedef struct ccase {
 /* Every block here has SUBVL 1. */
 #define VL1(mvl) VLH(mvl, 1)
 
+/*
+ * A block b_NAME, and r_NAME: the same with a first opcode, an untagged
+ * load from address 0, that faults (a resumed loop, run_case_at).
+ */
+#define RS_OPS(...) "sv_ops\nlw t0, 0(t1)\n" __VA_ARGS__ "\nsv_vblock_end\n"
+#define RVLH(mvl, sub)                                                         \
+    "sv_vblock_begin ext=1\nsv_vl_rs1 rs1=a7, vlmax=" #mvl ", subvl=" #sub "\n"
+#define SV_BLOCK_PAIR(name, mvl, sub, tables, op)                              \
+    SV_BLOCK_FN(b_##name, VLH(mvl, sub) tables OPS(op))                        \
+    SV_BLOCK_FN(r_##name, RVLH(mvl, sub) tables RS_OPS(op))
+
 /* mac32's multiply: 32-bit vector times the untagged a2. */
 SV_BLOCK_FN(b_mul32_x,
             VL1(64) R16(a0, 32, 1, 3) R16(a1, 64, 1, 3) OPS("mul a0, a1, a2"))
@@ -61,15 +72,17 @@ SV_BLOCK_FN(b_addw16_x,
 SV_BLOCK_FN(b_sllw8_x,
             VL1(8) R16(a0, 40, 1, 0) R16(a1, 64, 1, 1) OPS("sllw a0, a1, a2"))
 /* Elements inside x18..x31: packed 16-bit destination, 64-bit source. */
-SV_BLOCK_FN(b_add16_low, VL1(16) R16(a0, 18, 1, 2) R16(a1, 64, 1, 2)
-                             P16(a0, 0, 0, 0) OPS("add a0, a1, a2"))
+SV_BLOCK_PAIR(add16_low, 16, 1,
+              R16(a0, 18, 1, 2) R16(a1, 64, 1, 2) P16(a0, 0, 0, 0),
+              "add a0, a1, a2")
 SV_BLOCK_FN(b_xor64_low,
             VL1(8) R16(a0, 40, 1, 0) R16(a1, 20, 1, 0) OPS("xor a0, a1, a2"))
 SV_BLOCK_FN(b_and8_low, VL1(16) R16(a0, 28, 1, 1) R16(a1, 64, 1, 1)
                             R16(a2, 30, 1, 1) OPS("and a0, a1, a2"))
 /* Data-dependent fail-on-first (§7.2). */
-SV_BLOCK_FN(b_ff_xor8_x, VL1(64) R16(a0, 32, 1, 1) R16(a1, 64, 1, 1)
-                             P16(a0, 0, 1, 1) OPS("xor a0, a1, a2"))
+SV_BLOCK_PAIR(ff_xor8_x, 64, 1,
+              R16(a0, 32, 1, 1) R16(a1, 64, 1, 1) P16(a0, 0, 1, 1),
+              "xor a0, a1, a2")
 SV_BLOCK_FN(b_ff_sub16_x, VL1(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
                               P16(a0, 0, 0, 1) OPS("sub a0, a1, a2"))
 SV_BLOCK_FN(b_ff_add8z,
@@ -90,14 +103,16 @@ SV_BLOCK_FN(b_cslli8, VL1(16) R16(a0, 40, 1, 1) OPS("sv_c c.slli a0, 3"))
 /* SUBVL groups (§5.6). */
 SV_BLOCK_FN(b_sv2_add16_x, VLH(16, 2) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2)
                                P16(a0, 0, 1, 0) OPS("add a0, a1, a2"))
-SV_BLOCK_FN(b_sv3_sub8_z,
-            VLH(16, 3) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
-                P16(a0, 1, 0, 0) OPS("sub a0, a1, a2"))
-SV_BLOCK_FN(b_sv4_mul64,
-            VLH(8, 4) R16(a0, 40, 1, 0) R16(a1, 72, 1, 0) OPS("mul a0, a1, a2"))
-SV_BLOCK_FN(b_sv2_ff_add8,
-            VLH(16, 2) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
-                P16(a0, 0, 1, 1) OPS("add a0, a1, a2"))
+SV_BLOCK_PAIR(sv3_sub8_z, 16, 3,
+              R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
+                  P16(a0, 1, 0, 0),
+              "sub a0, a1, a2")
+SV_BLOCK_PAIR(sv4_mul64, 8, 4, R16(a0, 40, 1, 0) R16(a1, 72, 1, 0),
+              "mul a0, a1, a2")
+SV_BLOCK_PAIR(sv2_ff_add8, 16, 2,
+              R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
+                  P16(a0, 0, 1, 1),
+              "add a0, a1, a2")
 SV_BLOCK_FN(b_sv3_ff_xor16z,
             VLH(8, 3) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
                 P16(a0, 1, 0, 1) OPS("xor a0, a1, a2"))
@@ -112,16 +127,20 @@ SV_BLOCK_FN(b_sv2_sra32_low,
  * resumed loops to the compiled grouped loop (docs/sv-engine.md,
  * "Guarded specialisations").
  */
-SV_BLOCK_FN(b_xor32_u, VL1(16) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
-                           R16(a2, 96, 1, 3) OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(b_and16_pz,
-            VL1(16) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
-                P16(a0, 1, 0, 0) OPS("and a0, a1, a2"))
-SV_BLOCK_FN(b_sv3_xor32_u, VLH(16, 3) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
-                               R16(a2, 96, 1, 3) OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(b_sv2_and16_p,
-            VLH(16, 2) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
-                P16(a0, 0, 1, 0) OPS("and a0, a1, a2"))
+SV_BLOCK_PAIR(xor32_u, 16, 1,
+              R16(a0, 40, 1, 3) R16(a1, 64, 1, 3) R16(a2, 96, 1, 3),
+              "xor a0, a1, a2")
+SV_BLOCK_PAIR(and16_pz, 16, 1,
+              R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
+                  P16(a0, 1, 0, 0),
+              "and a0, a1, a2")
+SV_BLOCK_PAIR(sv3_xor32_u, 16, 3,
+              R16(a0, 40, 1, 3) R16(a1, 64, 1, 3) R16(a2, 96, 1, 3),
+              "xor a0, a1, a2")
+SV_BLOCK_PAIR(sv2_and16_p, 16, 2,
+              R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
+                  P16(a0, 0, 1, 0),
+              "and a0, a1, a2")
 
 enum { A0 = 10, A1 = 11, A2 = 12, A5 = 15, A6 = 16, A7 = 17 };
 
@@ -233,7 +252,7 @@ static void make_zero(const ccase *c, sv_machine *m, unsigned zk)
  * address 0, faults; the handler makes the block go on at the next
  * opcode (PCVBLK's opptr + 2) with STATE's destoffs and dsvoffs set.
  */
-static volatile unsigned rs_i0, rs_s0, rs_hits, rs_found;
+static volatile unsigned rs_src0, rs_i0, rs_s0, rs_hits, rs_found;
 
 static void resume_handler(int sig, siginfo_t *si, void *uc)
 {
@@ -253,6 +272,7 @@ static void resume_handler(int sig, siginfo_t *si, void *uc)
     memcpy(&st, rec + 8, 4);
     memcpy(&pcvblk, rec + 16, 4);
     f = sv_state_unpack(st);
+    f.srcoffs = rs_src0;
     f.destoffs = rs_i0;
     f.dsvoffs = rs_s0;
     st = sv_state_pack(f);
@@ -261,12 +281,39 @@ static void resume_handler(int sig, siginfo_t *si, void *uc)
     memcpy(rec + 16, &pcvblk, 4);
 }
 
+/* resume_handler for the next fault: the loop goes on at srcoffs src0,
+ * destoffs i0 and dsvoffs s0. */
+static void resume_arm(struct sigaction *old, unsigned src0, unsigned i0,
+                       unsigned s0)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = resume_handler;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, old);
+    rs_src0 = src0;
+    rs_i0 = i0;
+    rs_s0 = s0;
+    rs_hits = 0;
+    rs_found = 0;
+}
+
+/* The handler out again; it ran once, on a signal frame with SV's record. */
+static void resume_disarm(const struct sigaction *old)
+{
+    sigaction(SIGSEGV, old, NULL);
+    CHECK_EQ(rs_hits, 1);
+    CHECK_EQ(rs_found, 1);
+}
+
 static void run_case_at(const ccase *c, void (*fn)(sv_regs *), unsigned vlval,
                         uint64_t mask, unsigned seed, unsigned i0, unsigned s0)
 {
     sv_machine in, out, want;
     const unsigned subvl = c->subvl ? c->subvl : 1;
-    struct sigaction sa, old;
+    struct sigaction old;
     sv_trap t;
 
     sv_icase_fill(&in, seed, mask, vlval);
@@ -287,21 +334,11 @@ static void run_case_at(const ccase *c, void (*fn)(sv_regs *), unsigned vlval,
     if (fn != c->fn) {
         in.x[6] = 0; /* t1: the faulting load's address */
         want.x[6] = 0;
-        memset(&sa, 0, sizeof(sa));
-        sa.sa_sigaction = resume_handler;
-        sa.sa_flags = SA_SIGINFO;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGSEGV, &sa, &old);
-        rs_i0 = i0;
-        rs_s0 = s0;
-        rs_hits = 0;
-        rs_found = 0;
+        resume_arm(&old, 0, i0, s0);
     }
     t = sv_exec(fn, &in, &out);
     if (fn != c->fn) {
-        sigaction(SIGSEGV, &old, NULL);
-        CHECK_EQ(rs_hits, 1);
-        CHECK_EQ(rs_found, 1);
+        resume_disarm(&old);
     }
     CHECK_EQ(t.signo, 0);
     CHECK_FILES(&out, &want);
@@ -315,32 +352,7 @@ static void run_case(const ccase *c, unsigned vlval, uint64_t mask,
     run_case_at(c, c->fn, vlval, mask, seed, 0, 0);
 }
 
-/* The resumed loops: cases[] entries with a faulting load before them. */
-#define RS_OPS(...) "sv_ops\nlw t0, 0(t1)\n" __VA_ARGS__ "\nsv_vblock_end\n"
-#define RVLH(mvl, sub)                                                         \
-    "sv_vblock_begin ext=1\nsv_vl_rs1 rs1=a7, vlmax=" #mvl ", subvl=" #sub "\n"
-SV_BLOCK_FN(r_add16_low, RVLH(16, 1) R16(a0, 18, 1, 2) R16(a1, 64, 1, 2)
-                             P16(a0, 0, 0, 0) RS_OPS("add a0, a1, a2"))
-SV_BLOCK_FN(r_ff_xor8_x, RVLH(64, 1) R16(a0, 32, 1, 1) R16(a1, 64, 1, 1)
-                             P16(a0, 0, 1, 1) RS_OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(r_sv3_sub8_z,
-            RVLH(16, 3) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
-                P16(a0, 1, 0, 0) RS_OPS("sub a0, a1, a2"))
-SV_BLOCK_FN(r_sv2_ff_add8,
-            RVLH(16, 2) R16(a0, 40, 1, 1) R16(a1, 64, 1, 1) R16(a2, 96, 1, 1)
-                P16(a0, 0, 1, 1) RS_OPS("add a0, a1, a2"))
-SV_BLOCK_FN(r_sv4_mul64, RVLH(8, 4) R16(a0, 40, 1, 0) R16(a1, 72, 1, 0)
-                             RS_OPS("mul a0, a1, a2"))
-SV_BLOCK_FN(r_xor32_u, RVLH(16, 1) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
-                           R16(a2, 96, 1, 3) RS_OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(r_and16_pz,
-            RVLH(16, 1) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
-                P16(a0, 1, 0, 0) RS_OPS("and a0, a1, a2"))
-SV_BLOCK_FN(r_sv3_xor32_u, RVLH(16, 3) R16(a0, 40, 1, 3) R16(a1, 64, 1, 3)
-                               R16(a2, 96, 1, 3) RS_OPS("xor a0, a1, a2"))
-SV_BLOCK_FN(r_sv2_and16_p,
-            RVLH(16, 2) R16(a0, 40, 1, 2) R16(a1, 64, 1, 2) R16(a2, 96, 1, 2)
-                P16(a0, 0, 1, 0) RS_OPS("and a0, a1, a2"))
+/* The resumed loops: the r_ blocks of cases[] entries (SV_BLOCK_PAIR). */
 
 static const struct {
     const char *name; /* the cases[] entry */
@@ -381,6 +393,57 @@ static void run_resumed(void)
             run_case_at(c, resumed[i].fn, vl, mask ^ n, (unsigned)(700 + n), i0,
                         s0);
         }
+    }
+}
+
+/*
+ * Ops with no vector operand resumed at non-zero offsets (§1.6, §5.2,
+ * A40; docs/sv-state.md, "Operands with no vector"): a C.MV between two
+ * tagged scalars (twin) or an ADD of tagged scalars into an untagged one
+ * (single) is a one-element loop, run once on element 0 whatever the
+ * offsets, which are 0 after it; so the vector ADD after it runs from
+ * element 0 and the block ends with a plain STATE.
+ */
+#define RS_SCALARS                                                             \
+    RVLH(16, 1)                                                                \
+    R16(a0, 120, 0, 0) R16(a2, 121, 0, 0) R16(a3, 40, 1, 0) R16(a4, 64, 1, 0)
+SV_BLOCK_FN(r_mv_scalars, RS_SCALARS RS_OPS("sv_c c.mv a0, a2\n"
+                                            "add a3, a4, a2"))
+SV_BLOCK_FN(r_add_scalars, RS_SCALARS RS_OPS("add a1, a0, a2\n"
+                                             "add a3, a4, a2"))
+
+static void run_scalar_resumed(void)
+{
+    for (unsigned n = 0; n < 8; n++) {
+        const bool twin = n % 2;
+        const unsigned vl = 16 - n, i0 = 1 + n % 5;
+        sv_machine in, out, want;
+        struct sigaction old;
+        sv_trap t;
+
+        sv_machine_fill(&in, 900 + n);
+        in.x[A7] = vl;
+        in.x[6] = 0; /* t1: the faulting load's address */
+        want = in;
+        if (twin) {
+            want.x[120] = in.x[121];
+        } else {
+            want.x[A1] = in.x[120] + in.x[121];
+        }
+        for (unsigned k = 0; k < vl; k++) {
+            want.x[40 + k] = in.x[64 + k] + in.x[121];
+        }
+        want.state = SV_STATE(.maxvl = 15, .vl = A7);
+
+        sv_context("%s of scalars resumed at offsets %u, VL %u",
+                   twin ? "c.mv" : "add", i0, vl);
+        resume_arm(&old, i0, i0, 0);
+        t = sv_exec(twin ? r_mv_scalars : r_add_scalars, &in, &out);
+        resume_disarm(&old);
+        CHECK_EQ(t.signo, 0);
+        CHECK_FILES(&out, &want);
+        CHECK_STATE(out.state, want.state);
+        CHECK_EQ(out.pcvblk, 0);
     }
 }
 
@@ -940,6 +1003,7 @@ int main(void)
         }
     }
     run_resumed();
+    run_scalar_resumed();
     for (unsigned vl = 7; vl <= 8; vl++) {
         gather_faults(false, false, vl);
         gather_faults(false, true, vl);

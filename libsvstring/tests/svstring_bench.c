@@ -14,6 +14,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,52 +71,63 @@ static int (*volatile g_strncmp)(const char *, const char *, size_t) = strncmp;
 static char *(*volatile g_strcpy)(char *, const char *) = strcpy;
 static char *(*volatile g_strrchr)(const char *, int) = strrchr;
 
+/*
+ * Call r of function f, the SV one when sv, else libc's, on the buffers:
+ * n bytes (strnlen and strncmp get n + 8); strchr and memchr look for
+ * '!'.  The throughput mode (!calls) copies from a, sets r's low byte
+ * and looks for 'x' with strrchr; the per-call mode copies to 8-aligned
+ * destinations from any source (python's copies), sets 0 and looks for
+ * '!'.
+ */
+static inline __attribute__((always_inline)) size_t
+call_once(int f, int sv, size_t n, size_t r, bool calls)
+{
+    switch (f) {
+    case F_STRLEN:
+        return sv ? svs_strlen(a) : g_strlen(a);
+    case F_STRCHR:
+        return (size_t)(sv ? svs_strchr(a, '!') : g_strchr(a, '!'));
+    case F_STRCMP:
+        return (size_t)(sv ? svs_strcmp(a, b) : g_strcmp(a, b));
+    case F_MEMCHR:
+        return (size_t)(sv ? svs_memchr(a, '!', n) : g_memchr(a, '!', n));
+    case F_MEMCMP:
+        return (size_t)(sv ? svs_memcmp(a, b, n) : g_memcmp(a, b, n));
+    case F_MEMCPY:
+        if (calls) {
+            return (size_t)(sv ? svs_memcpy(d, a + (r & 8), n)
+                               : g_memcpy(d, a + (r & 8), n));
+        }
+        return (size_t)(sv ? svs_memcpy(d, a, n) : g_memcpy(d, a, n));
+    case F_MEMMOVE:
+        return (size_t)(sv ? svs_memmove(d + 8, d, n) : g_memmove(d + 8, d, n));
+    case F_MEMSET:
+        if (calls) {
+            return (size_t)(sv ? svs_memset(d, 0, n) : g_memset(d, 0, n));
+        }
+        return (size_t)(sv ? svs_memset(d, r & 0xff, n)
+                           : g_memset(d, r & 0xff, n));
+    case F_STRNLEN:
+        return sv ? svs_strnlen(a, n + 8) : g_strnlen(a, n + 8);
+    case F_STRNCMP:
+        return (size_t)(sv ? svs_strncmp(a, b, n + 8) : g_strncmp(a, b, n + 8));
+    case F_STRCPY:
+        return (size_t)(sv ? svs_strcpy(d, a) : g_strcpy(d, a));
+    case F_STRRCHR:
+        if (calls) {
+            return (size_t)(sv ? svs_strrchr(a, '!') : g_strrchr(a, '!'));
+        }
+        return (size_t)(sv ? svs_strrchr(a, 'x') : g_strrchr(a, 'x'));
+    }
+    return 0;
+}
+
 static double run(int f, int sv, size_t n)
 {
     size_t reps = WORK / (n + 1) + 1, acc = 0;
     double t0 = now_ns();
     for (size_t r = 0; r < reps; r++) {
-        switch (f) {
-        case F_STRLEN:
-            acc += sv ? svs_strlen(a) : g_strlen(a);
-            break;
-        case F_STRCHR:
-            acc += (size_t)(sv ? svs_strchr(a, '!') : g_strchr(a, '!'));
-            break;
-        case F_STRCMP:
-            acc += (size_t)(sv ? svs_strcmp(a, b) : g_strcmp(a, b));
-            break;
-        case F_MEMCHR:
-            acc += (size_t)(sv ? svs_memchr(a, '!', n) : g_memchr(a, '!', n));
-            break;
-        case F_MEMCMP:
-            acc += (size_t)(sv ? svs_memcmp(a, b, n) : g_memcmp(a, b, n));
-            break;
-        case F_MEMCPY:
-            acc += (size_t)(sv ? svs_memcpy(d, a, n) : g_memcpy(d, a, n));
-            break;
-        case F_MEMMOVE:
-            acc += (size_t)(sv ? svs_memmove(d + 8, d, n)
-                               : g_memmove(d + 8, d, n));
-            break;
-        case F_MEMSET:
-            acc += (size_t)(sv ? svs_memset(d, r & 0xff, n)
-                               : g_memset(d, r & 0xff, n));
-            break;
-        case F_STRNLEN:
-            acc += sv ? svs_strnlen(a, n + 8) : g_strnlen(a, n + 8);
-            break;
-        case F_STRNCMP:
-            acc += (size_t)(sv ? svs_strncmp(a, b, n + 8)
-                               : g_strncmp(a, b, n + 8));
-            break;
-        case F_STRCPY:
-            acc += (size_t)(sv ? svs_strcpy(d, a) : g_strcpy(d, a));
-            break;
-        case F_STRRCHR:
-            acc += (size_t)(sv ? svs_strrchr(a, 'x') : g_strrchr(a, 'x'));
-            break;
-        }
+        acc += call_once(f, sv, n, r, false);
     }
     sink += acc;
     return (now_ns() - t0) / (double)(reps * n);
@@ -154,48 +166,7 @@ static void calls_of(int f, int sv, size_t n)
 {
     size_t acc = 0;
     for (size_t r = 0; r < CALLS; r++) {
-        switch (f) {
-        case F_STRLEN:
-            acc += sv ? svs_strlen(a) : g_strlen(a);
-            break;
-        case F_STRNLEN:
-            acc += sv ? svs_strnlen(a, n + 8) : g_strnlen(a, n + 8);
-            break;
-        case F_STRCHR:
-            acc += (size_t)(sv ? svs_strchr(a, '!') : g_strchr(a, '!'));
-            break;
-        case F_STRRCHR:
-            acc += (size_t)(sv ? svs_strrchr(a, '!') : g_strrchr(a, '!'));
-            break;
-        case F_STRCMP:
-            acc += (size_t)(sv ? svs_strcmp(a, b) : g_strcmp(a, b));
-            break;
-        case F_STRNCMP:
-            acc += (size_t)(sv ? svs_strncmp(a, b, n + 8)
-                               : g_strncmp(a, b, n + 8));
-            break;
-        case F_STRCPY:
-            acc += (size_t)(sv ? svs_strcpy(d, a) : g_strcpy(d, a));
-            break;
-        case F_MEMCHR:
-            acc += (size_t)(sv ? svs_memchr(a, '!', n) : g_memchr(a, '!', n));
-            break;
-        case F_MEMCMP:
-            acc += (size_t)(sv ? svs_memcmp(a, b, n) : g_memcmp(a, b, n));
-            break;
-        case F_MEMCPY:
-            /* python's copies: 8-aligned destinations, any source */
-            acc += (size_t)(sv ? svs_memcpy(d, a + (r & 8), n)
-                               : g_memcpy(d, a + (r & 8), n));
-            break;
-        case F_MEMMOVE:
-            acc += (size_t)(sv ? svs_memmove(d + 8, d, n)
-                               : g_memmove(d + 8, d, n));
-            break;
-        case F_MEMSET:
-            acc += (size_t)(sv ? svs_memset(d, 0, n) : g_memset(d, 0, n));
-            break;
-        }
+        acc += call_once(f, sv, n, r, true);
     }
     sink += acc;
 }

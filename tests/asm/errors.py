@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # Each case of errors.txt through sv-as: its messages must be exactly the
-# expected ones ("file:line: reason").
+# expected ones ("file:line: reason"); a case sv-as translates is
+# assembled (sv-as -c), and gas's messages are the expected ones.
 #   errors.py SV_AS CASES [--print]   (--print: show what sv-as says now)
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -24,6 +25,10 @@ with tempfile.TemporaryDirectory() as d:
         open(src, 'w').write('\n'.join(c['src']) + '\n')
         r = subprocess.run([sv_as, 'case.S', '-o', '/dev/null'], cwd=d,
                            capture_output=True, text=True)
+        if r.returncode == 0:
+            # translated: the errors gas reports on sv-as's checks
+            r = subprocess.run([sv_as, '-c', 'case.S', '-o', 'case.o'],
+                               cwd=d, capture_output=True, text=True)
         got = r.stderr.splitlines()
         if show:
             print('=== ' + c['name'])

@@ -126,6 +126,13 @@ forbid "choosing a path outside the planner step" 'sv_plan_op *\(' \
     "${plugin[@]}" "${tools[@]}"
 require sv_plan_op "$sv/trans_sv_plan.c.inc"
 
+# Where an element loop starts and how long it is (an op with no vector
+# operand: one element from 0, whatever the offsets): sv_loop_span_of.
+forbid "the no-vector-operand test" \
+    '(ex->)?rd\.isvec \|\| (ex->)?rs1\.isvec|!(ex->)?rd\.isvec && !(ex->)?rs1\.isvec' \
+    "${helpers[@]}"
+require sv_loop_span_of "$sv/sv_elements.c"
+
 if [ "$failed" = 0 ]; then
     echo "ok: every listed rule is taken from svcore"
 fi

@@ -20,8 +20,9 @@
  * at 512, the block satp at 520.  fz_run_block() (called by C with the
  * round's x1..x31, f0..f31 and fcsr in fz_save, x32..x127 in fuzz_hi,
  * f32..f127 in fuzz_fp[32..]) loads the upper register files with SV
- * loads, zeroes STATE, SVPSTATE and their S copies and enters the block
- * at x31 through fz_resume (sret, SPIE = 1).  s_trap saves x1..x31,
+ * loads, zeroes STATE, SVPSTATE and their S copies but sestate :=
+ * fuzz_state (the STATE the block starts on) and enters the block at x31
+ * through fz_resume (sret, SPIE = 1).  s_trap saves x1..x31,
  * f0..f31 and fcsr and calls fz_trap(): 0 resumes (fz_resume restores
  * them and srets; the block's STATE, SVPSTATE and PCVBLK come back from
  * sestate, sesvpstate and sepcvblk), 1 ends the run: x32..x127 and
@@ -231,7 +232,9 @@ fz_run_block:
     sv_vblock_end
     csrw    SV_CSR_STATE, zero
     csrw    SV_CSR_SVPSTATE, zero
-    csrw    SV_CSR_SESTATE, zero
+    la      t0, fuzz_state          /* the block's STATE, after the sret */
+    ld      t0, 0(t0)
+    csrw    SV_CSR_SESTATE, t0
     csrw    SV_CSR_SESVPSTATE, zero
     csrw    SV_CSR_SEPCVBLK, zero
     la      t0, fz_save

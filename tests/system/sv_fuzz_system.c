@@ -121,6 +121,8 @@ static unsigned data_pages[FZ_PAGES], n_data_pages;
 static uint8_t snap_init[24 * 4096], snap_first[24 * 4096];
 
 uint64_t fuzz_fp[128];
+/* STATE the block starts on (fz_run_block: sestate; alu_inherit_state) */
+uint64_t fuzz_state;
 uint64_t fz_dump_x[96], fz_dump_f[96];
 extern uint64_t fz_save[66];
 extern char _start[], _etext[];
@@ -509,6 +511,7 @@ static void gen_round(unsigned long r)
     int loop = 0;
 
     alu_mode = pick == 0;
+    alu_inherit = 1;
     fp_mode = pick == 1;
     run_mode = pick >= 2 && pick <= 4;
     shape_mode = pick >= 7;
@@ -552,31 +555,15 @@ static void gen_round(unsigned long r)
     }
     memset(fuzz_fp, 0, sizeof(fuzz_fp));
     round_fcsr = 0;
+    fuzz_state = 0;
+    if (alu_mode && alu_block_inherits) {
+        fuzz_state = alu_inherit_state(&fuzz_regs[30]);
+    }
     if (round_kind == K_FUSE) {
-        /* few zeros, so runs reach the unmapped page */
-        for (unsigned i = 0; i < FUSE_BYTES; i++) {
-            fusep[i] = rnd() % 48 ? (uint8_t)(1 + rnd() % 255) : 0;
-        }
-        fuzz_regs[10] = FZ_VA + 4096 * PG_FUSE + FUSE_BYTES -
-                        (rnd() % 2 ? rnd() % 96 : rnd() % FUSE_BYTES);
-        fuzz_regs[fuse_vl_reg] = rnd() % 70;
-        if (fuse_rs2) {
-            fuzz_regs[fuse_rs2] = rnd() % 2 ? rnd() % 4 : rnd();
-        }
-        for (unsigned i = 24; i < 28; i++) {
-            fuzz_regs[i] = rnd();
-        }
+        put_fuse_inputs(fusep, FZ_VA + 4096 * PG_FUSE, fuzz_regs, 0);
     }
     if (fp_mode || shape_mode) {
-        static const uint64_t masks[] = {0, ~0ull, 0x5555555555555555ull};
-
-        for (unsigned i = 0; i < 128; i++) {
-            fuzz_fp[i] = fp_value();
-        }
-        round_fcsr = (rnd() % 16 ? rnd() % 5 : 5 + rnd() % 3) << 5 |
-                     (rnd() % 2 ? rnd() % 32 : 0);
-        fuzz_regs[9] = rnd() % 4 ? rnd() : masks[rnd() % 3];
-        fuzz_regs[10] = rnd() % 4 ? rnd() : masks[rnd() % 3];
+        round_fcsr = put_fp_inputs(fuzz_fp, fuzz_regs);
     }
     if (run_mode || shape_mode) {
         for (unsigned i = 0; i < RUN_PAGES * 4096; i++) {

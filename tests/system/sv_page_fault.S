@@ -143,6 +143,33 @@
     bnez    s2, 1b
 .endm
 
+/*
+ * At label: ld x32.. (VL = MVL = vl) from base, whose element k is the
+ * first on page 1 (WIN + 4096, unmapped: a load page fault there, which
+ * the handler resumes after mapping it).  Checks (codes step..step+3):
+ * the handler ran faults times in all, elements 0..k-1 were done before
+ * the fault and k..vl-1 not (the log), and all vl after the resume.
+ */
+.macro load_fault_resumed label, base, vl, k, faults, step
+    li      a1, \base
+    li      a2, WIN + 4096
+    expect_fault CAUSE_LOAD_PF, a2, \label, \k
+    li      a7, \vl
+\label:
+    sv_vblock_begin
+    sv_vl_rs1 a7, vlmax=\vl
+    sv_reg16 key=a0, regidx=32, isvec=1
+    sv_ops
+    ld      a0, 0(a1)
+    sv_vblock_end
+    expect_faults \faults, \step
+    check_log_pattern 32, \k, \step + 1
+    check_log_sentinel 32, \k, \vl - \k, \step + 2
+    la      a3, log_regs
+    dump_regs
+    check_log_pattern 32, \vl, \step + 3
+.endm
+
     .section .text.start
     .globl _start
 _start:
@@ -252,23 +279,7 @@ s_main:
     fill_regs
 
     /* A: ld x32.. from WIN + 4096 - 40: elements 0..4 on page 0, 5.. on page 1. */
-    li      a1, WIN + 4096 - 40
-    li      a2, WIN + 4096
-    expect_fault CAUSE_LOAD_PF, a2, test_a, 5
-    li      a7, 16
-test_a:
-    sv_vblock_begin
-    sv_vl_rs1 a7, vlmax=16
-    sv_reg16 key=a0, regidx=32, isvec=1
-    sv_ops
-    ld      a0, 0(a1)
-    sv_vblock_end
-    expect_faults 1, 1
-    check_log_pattern 32, 5, 2      /* done before the fault */
-    check_log_sentinel 32, 5, 11, 3 /* not done */
-    la      a3, log_regs
-    dump_regs
-    check_log_pattern 32, 16, 4     /* all done after the resume */
+    load_fault_resumed test_a, WIN + 4096 - 40, 16, 5, 1, 1
 
     /* B: sd x48.. (0x900 + e) to WIN + 2 * 4096 - 24, predicated: k = 3. */
     la      a2, store_data
@@ -469,23 +480,7 @@ test_f:
     fill_regs
     la      t0, snap_phys
     sd      zero, 0(t0)
-    li      a1, WIN + 4096 - 160
-    li      a2, WIN + 4096
-    expect_fault CAUSE_LOAD_PF, a2, test_g, 20
-    li      a7, 64
-test_g:
-    sv_vblock_begin
-    sv_vl_rs1 a7, vlmax=64
-    sv_reg16 key=a0, regidx=32, isvec=1
-    sv_ops
-    ld      a0, 0(a1)
-    sv_vblock_end
-    expect_faults 6, 60
-    check_log_pattern 32, 20, 61    /* done before the fault */
-    check_log_sentinel 32, 20, 44, 62 /* not done */
-    la      a3, log_regs
-    dump_regs
-    check_log_pattern 32, 64, 63    /* all done after the resume */
+    load_fault_resumed test_g, WIN + 4096 - 160, 64, 20, 6, 60
 
     /* H: trap-ffirst LB of 64 bytes from WIN + 5 * 4096 - 40 (page 5
      * never maps) and BNE against t4 = 0x77, which those bytes do not

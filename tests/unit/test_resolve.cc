@@ -107,6 +107,39 @@ TEST(Resolve, TaggedButAllScalarRunsOnce)
     EXPECT_EQ(r.vector, 0);
 }
 
+// The loop's span (sv_loop_span_of): a vector op starts at the loop
+// state's offsets; an op with no vector operand (a C.MV of two tagged
+// scalars, LUI) is one element from 0 whatever the offsets, VL, SUBVL.
+TEST(Resolve, LoopSpanOfScalarsIsOneElementFromZero)
+{
+    const uint32_t resumed = sv_state_set_offsets(
+        sv_state_pack(sv_state_fields{15, 17, 0, 0, 2, 0}), 5, 7, 1);
+    sv_vblock_context c{};
+    c.int_regs[8] = reg(40, 0);
+    c.int_regs[10] = reg(41, 0);
+    for (uint32_t insn : {uint32_t{c_mv_8_10}, lui_8, addi_8_10_5}) {
+        sv_resolved_op r = resolve(c, insn);
+        ASSERT_EQ(r.vector, 0) << std::hex << insn;
+        for (unsigned vl : {0u, 1u, 9u}) {
+            sv_loop_span s = sv_loop_span_of(&r, resumed, vl, 3);
+            EXPECT_EQ(s.vl, 1);
+            EXPECT_EQ(s.subvl, 1);
+            EXPECT_EQ(s.srcoffs, 0);
+            EXPECT_EQ(s.destoffs, 0);
+            EXPECT_EQ(s.dsvoffs, 0);
+        }
+    }
+    c.int_regs[8] = reg(40, 1);
+    sv_resolved_op v = resolve(c, c_mv_8_10);
+    ASSERT_EQ(v.vector, 1);
+    sv_loop_span s = sv_loop_span_of(&v, resumed, 9, 3);
+    EXPECT_EQ(s.vl, 9);
+    EXPECT_EQ(s.subvl, 3);
+    EXPECT_EQ(s.srcoffs, 5);
+    EXPECT_EQ(s.destoffs, 7);
+    EXPECT_EQ(s.dsvoffs, 1);
+}
+
 TEST(Resolve, PredicateNeedsItsRegistersEntry)
 {
     // §1.11 critical rule: a predicate on a key without a register entry

@@ -52,8 +52,7 @@ typedef struct SVExec {
     SVOpnd rd, rs1, rs2, rs3;
     sv_pred_entry pd, ps; /* destination and source predicates */
     unsigned vl, subvl;
-    sv_state_fields st; /* STATE when the opcode started */
-    bool probed_ok;     /* probed_page is accessible (trap-ffirst) */
+    bool probed_ok; /* probed_page is accessible (trap-ffirst) */
     target_ulong probed_page;
     bool offsets_dirty; /* STATE's offsets may be non-zero */
     unsigned mem_es;    /* loads/stores: element size in memory, bits */
@@ -322,19 +321,18 @@ static void sv_store_result(SVExec *ex, unsigned idx, uint64_t v)
  */
 static void sv_loop_single(SVExec *ex)
 {
-    sv_state_fields st = ex->st;
-    bool any_vec =
-        ex->rd.isvec || ex->rs1.isvec || ex->rs2.isvec || ex->rs3.isvec;
+    sv_loop_span st = sv_loop_span_of(ex->r, *ex->loopst, ex->vl, ex->subvl);
     uint64_t mask = sv_mask(ex, &ex->pd);
     bool zero = ex->pd.enabled && ex->pd.zero;
     bool ffirst = ex->pd.enabled && ex->pd.ffirst;
 
-    if (ex->op.cls == SV_OPC_LUI || ex->op.cls == SV_OPC_AUIPC || !any_vec) {
+    ex->vl = st.vl;
+    ex->subvl = st.subvl;
+    if (!ex->r->vector) {
         /* No vector operand, or "left scalar" (A36, A40): once. */
-        ex->subvl = 1;
-        ex->vl = 1;
         sv_check_range(ex, &ex->rd);
         sv_store_result(ex, 0, sv_compute(ex, 0, 0).value);
+        sv_set_offsets(ex, 0, 0, 0);
         return;
     }
     sv_check_range(ex, &ex->rd);
@@ -718,7 +716,7 @@ static void sv_undo(SVExec *ex, const SVUndo *u, unsigned n)
 static void sv_loop_twin(SVExec *ex)
 {
     const sv_op *op = &ex->op;
-    sv_state_fields st = ex->st;
+    sv_loop_span st = sv_loop_span_of(ex->r, *ex->loopst, ex->vl, ex->subvl);
     bool is_mem = op->cls == SV_OPC_LOAD || op->cls == SV_OPC_STORE;
     const SVOpnd *src = sv_slot(ex, ex->r->src_slot);
     const SVOpnd *dst = sv_slot(ex, ex->r->dst_slot);
@@ -741,10 +739,10 @@ static void sv_loop_twin(SVExec *ex)
         src_vec = src->isvec;
         dst_vec = dst->isvec;
     }
-    if (!src_vec && !dst_vec) {
-        /* Plain scalar: once (§8.1 "both scalar"). */
-        ex->vl = ex->subvl = 1;
-        i = j = s0 = 0;
+    ex->vl = st.vl;
+    ex->subvl = st.subvl;
+    if (!ex->r->vector) {
+        /* Plain scalar: once (§8.1 "both scalar"), unpredicated. */
         ps = pd = 1;
         zs = zd = ffirst = false;
     }
@@ -931,15 +929,14 @@ static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
  */
 static void sv_loop_amo(SVExec *ex)
 {
-    sv_state_fields st = ex->st;
-    uint64_t mask = sv_mask(ex, &ex->pd);
-    bool zero = ex->pd.enabled && ex->pd.zero;
+    sv_loop_span st = sv_loop_span_of(ex->r, *ex->loopst, ex->vl, ex->subvl);
+    /* Tags that only redirect: once, unpredicated. */
+    uint64_t mask = ex->r->vector ? sv_mask(ex, &ex->pd) : 1;
+    bool zero = ex->r->vector && ex->pd.enabled && ex->pd.zero;
     unsigned bytes = ex->op.mem_bytes;
 
-    if (!ex->rd.isvec && !ex->rs1.isvec && !ex->rs2.isvec) {
-        ex->vl = 1; /* tags that only redirect: once */
-        ex->subvl = 1;
-    }
+    ex->vl = st.vl;
+    ex->subvl = st.subvl;
     sv_check_range(ex, &ex->rd);
     sv_check_range(ex, &ex->rs1);
     sv_check_range(ex, &ex->rs2);
@@ -990,8 +987,7 @@ static void sv_run(SVExec *ex)
     ex->mem_es = r->mem_es * 8;
     ex->sign =
         r->result_sign == SV_SIGN_OP ? -1 : r->result_sign == SV_SIGN_SIGNED;
-    ex->st = sv_state_unpack(*ex->loopst);
-    ex->offsets_dirty = ex->st.srcoffs | ex->st.destoffs | ex->st.dsvoffs;
+    ex->offsets_dirty = !sv_state_offsets_zero(*ex->loopst);
 
     if (r->kind != SV_EXEC_ELEMENTS && r->kind != SV_EXEC_MEMORY) {
         sv_illegal(ex, "not an element loop (translator out of step)");

@@ -1305,6 +1305,29 @@ bool sv_resolve_op(const sv_vblock_context *ctx, uint32_t insn,
 bool sv_resolved_fp_narrows(const sv_resolved_op *r);
 
 /*
+ * Where the element loop of resolved op r (SV_EXEC_ELEMENTS or
+ * SV_EXEC_MEMORY) starts and how many groups it has, given its loop state
+ * loopst (STATE, or SVPSTATE for a prefix's own loop) and the VL and
+ * SUBVL it runs at (§1.6, §5.2, A40; docs/sv-state.md, "Operands with no
+ * vector").  With a vector operand (r->vector) it starts at loopst's
+ * offsets and runs VL groups of SUBVL.  Without one (every operand
+ * scalar, or LUI/AUIPC) it is a one-element loop: element 0 of each
+ * operand, once, whatever VL (even 0), SUBVL and the offsets are, so it
+ * starts at offsets 0.  Every loop, this one included, ends with the
+ * offsets 0.
+ */
+typedef struct sv_loop_span {
+    uint8_t vl;       /* groups: VL, or 1 */
+    uint8_t subvl;    /* sub-elements per group: SUBVL, or 1 */
+    uint8_t srcoffs;  /* the source side's first group */
+    uint8_t destoffs; /* the destination side's first group */
+    uint8_t dsvoffs;  /* the first group's first sub-element */
+} sv_loop_span;
+
+sv_loop_span sv_loop_span_of(const sv_resolved_op *r, uint32_t loopst,
+                             unsigned vl, unsigned subvl);
+
+/*
  * Resolves the instruction a decoded P48/P64 wraps (§4): its operands are
  * the prefix's entries, its predicates the prefix's (no zeroing, no
  * fail-on-first), SUBVL and VL as uses_svpstate/svlen/vltyp say, integer

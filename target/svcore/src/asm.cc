@@ -74,10 +74,29 @@ std::vector<std::string> split_commas(const std::string &s)
     }
 }
 
+// A gas macro argument, "\\name": sv-as reads the text before gas expands
+// it, so its value is only known to gas.
+bool is_macro_arg(const std::string &s)
+{
+    if (s.size() < 2 || s[0] != '\\' ||
+        !(isalpha(static_cast<unsigned char>(s[1])) || s[1] == '_')) {
+        return false;
+    }
+    for (size_t i = 2; i < s.size(); i++) {
+        if (!isalnum(static_cast<unsigned char>(s[i])) && s[i] != '_') {
+            return false;
+        }
+    }
+    return true;
+}
+
 // "rd, rs1, VLMAX" of sv.setvl and of the VL block (sv.vl, sv.block vl=).
+// *vlmax_arg (when given) takes a VLMAX that is a gas macro argument;
+// vlmax is then 64, the largest, for the checks made here.
 enum class VlArgs { OK, SHAPE, NOT_X, VLMAX };
 
-VlArgs parse_vl_args(const std::string &text, int &rd, int &rs1, long &vlmax)
+VlArgs parse_vl_args(const std::string &text, int &rd, int &rs1, long &vlmax,
+                     std::string *vlmax_arg = nullptr)
 {
     std::vector<std::string> a = split_commas(text);
     bool fp1, fp2;
@@ -88,6 +107,11 @@ VlArgs parse_vl_args(const std::string &text, int &rd, int &rs1, long &vlmax)
     }
     if (fp1 || fp2 || rd > 31 || rs1 > 31) {
         return VlArgs::NOT_X;
+    }
+    if (vlmax_arg && is_macro_arg(a[2])) {
+        *vlmax_arg = a[2];
+        vlmax = 64;
+        return VlArgs::OK;
     }
     if (!parse_int(a[2], vlmax) || vlmax < 1 || vlmax > 64) {
         return VlArgs::VLMAX;
@@ -194,6 +218,7 @@ struct VlSpec {
     bool present = false;
     Loc loc;
     int mode = 0, rd = 0, rs1 = 0, vlmax = 0;
+    std::string vlmax_arg; // VLMAX is this gas macro argument (vlmax 64)
 };
 
 // sv.block's layout options: 16-bit register / predicate entries where
@@ -532,7 +557,8 @@ void Assembler::statement(const std::string &stmt, const std::string &labels)
         }
         int rd, rs1;
         long vlmax;
-        switch (parse_vl_args(rest, rd, rs1, vlmax)) {
+        std::string vlmax_arg;
+        switch (parse_vl_args(rest, rd, rs1, vlmax, &vlmax_arg)) {
         case VlArgs::SHAPE:
             error(loc_, "sv.vl takes rd, rs1, VLMAX");
             return;
@@ -545,12 +571,18 @@ void Assembler::statement(const std::string &stmt, const std::string &labels)
         case VlArgs::OK:
             break;
         }
+        if (!vlmax_arg.empty() && macro_depth_ == 0) {
+            error(loc_, "the VL block's VLMAX " + vlmax_arg +
+                            " is a macro argument outside a .macro");
+            return;
+        }
         VlSpec v;
         v.present = true;
         v.loc = loc_;
         v.rd = rd;
         v.rs1 = rs1;
         v.vlmax = static_cast<int>(vlmax);
+        v.vlmax_arg = vlmax_arg;
         if (rs1 == 0) {
             v.mode = SV_VL_MODE_RD;
         } else if (rd == 0) {
@@ -597,6 +629,21 @@ void Assembler::statement(const std::string &stmt, const std::string &labels)
     }
     Inner in;
     in.loc = loc_;
+    for (size_t b = stmt.find('\\'); b != std::string::npos;
+         b = stmt.find('\\', b + 1)) {
+        size_t e = stmt.find_first_not_of(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_",
+            b + 1);
+        std::string arg = stmt.substr(b, e == std::string::npos ? e : e - b);
+        if (is_macro_arg(arg)) {
+            error(loc_, "the macro argument " + arg +
+                            " in an sv. instruction: sv-as translates the "
+                            "line before gas expands the macro, so only "
+                            "sv.vl's VLMAX may be one");
+            vl_.present = false; // its block is dropped with it
+            return;
+        }
+    }
     if (parse_inner(stmt.substr(3), in)) {
         block_.push_back(in);
     }
@@ -2047,13 +2094,28 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
             labels += in.comment.substr(10);
         }
     }
+    if (!vl.vlmax_arg.empty()) {
+        out += "    .if (" + vl.vlmax_arg + ") < 1 || (" + vl.vlmax_arg +
+               ") > 64\n";
+        marker(vl.loc);
+        out += "    .error \"sv.vl: VLMAX " + vl.vlmax_arg +
+               " is not 1..64 (§3.3)\"\n    .endif\n";
+        marker(first);
+    }
     out += "    .balign 2\n";
     out += labels;
     out += "    .option push\n    .option norelax\n    .option norvc\n";
     out += ".Lsvas_s" + id + ":\n";
     out += fmt("    .2byte 0x%04x + 0 * .Lsvas_c%s\n", hdr, id.c_str());
+    // A VLMAX macro argument: the parcel was made with 64, gas puts the
+    // argument's value minus one in bits 11:6 and checks its range.
+    const size_t vl_at = vl.present ? (hdr >> 12 & 7) == 7 ? 4 : 2 : 0;
     for (size_t b = 2; b < prefix_len; b += 2) {
-        out += fmt("    .2byte 0x%04x\n", bytes[b] | bytes[b + 1] << 8);
+        out += fmt("    .2byte 0x%04x", bytes[b] | bytes[b + 1] << 8);
+        if (b == vl_at && !vl.vlmax_arg.empty()) {
+            out += " - ((64 - (" + vl.vlmax_arg + ")) << 6)";
+        }
+        out += "\n";
     }
     size_t ri = 0;
     for (Inner &in : ops) {

@@ -311,4 +311,15 @@ bool sv_resolved_fp_narrows(const sv_resolved_op *r)
            r->opnd[SV_RD].width < w;
 }
 
+sv_loop_span sv_loop_span_of(const sv_resolved_op *r, uint32_t loopst,
+                             unsigned vl, unsigned subvl)
+{
+    if (!r->vector) {
+        return sv_loop_span{1, 1, 0, 0, 0};
+    }
+    const sv_state_fields st = sv_state_unpack(loopst);
+    return sv_loop_span{static_cast<uint8_t>(vl), static_cast<uint8_t>(subvl),
+                        st.srcoffs, st.destoffs, st.dsvoffs};
+}
+
 } // extern "C"
