@@ -676,7 +676,11 @@ TEST(Plan, CompiledVectorBranches)
     EXPECT_FALSE(p.unroll);
     EXPECT_EQ(p.gvec_elems, 8u);
     EXPECT_EQ(p.fallback, SV_BACKEND_ELEMENTS); // nothing handed on
-    EXPECT_EQ(plan(b, facts(1)).gvec_elems, 1u);
+    // One element (one word): one compare costs less than gvec.
+    EXPECT_EQ(plan(b, facts(1)).gvec_elems, 0u);
+    EXPECT_TRUE(plan(b, facts(1)).unroll);
+    EXPECT_EQ(plan(b, facts(2)).gvec_elems, 0u);
+    EXPECT_EQ(plan(b, facts(3)).gvec_elems, 3u);
     EXPECT_EQ(plan(b, facts(64)).gvec_elems, 64u);
     EXPECT_EQ(plan(b, facts(40)).gvec_elems, 40u);
     f.subvl = 3; // a branch ignores SUBVL

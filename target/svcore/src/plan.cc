@@ -1170,6 +1170,12 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
 // lie in the register file, and a longer VL or a resumed compare (STATE's
 // offsets not 0) takes the fallback, helper_sv_branch.
 constexpr unsigned branch_tcg_max_elems = 16;
+// TCG ops: the straight-line form's per element (two loads, the compare,
+// a shift and an OR), the gvec form's per 64-bit word (loads, compare
+// and store of the lanes, then AND, multiply, shift, OR).  Where both
+// fit the planner takes the cheaper (a few elements: straight-line).
+constexpr unsigned branch_straight_elem_ops = 5;
+constexpr unsigned branch_gvec_word_ops = 10;
 // The gvec form's bytes of each operand when MVL is not known: it
 // compares max_vl elements whatever VL is, which beyond this costs more
 // than the loop at a small VL.
@@ -1228,7 +1234,12 @@ bool plan_branch_tcg(const sv_plan_facts &f, const sv_resolved_op &r,
     }
     p.backend = SV_BACKEND_BRANCH_TCG;
     p.width = std::max(a.width, b.width);
-    if (gvec_ok && mvl && branch_gvec_shape(r, mvl)) {
+    bool straight_ok =
+        mvl && mvl <= branch_tcg_max_elems && f.unroll_budget >= mvl;
+
+    if (gvec_ok && mvl && branch_gvec_shape(r, mvl) &&
+        (!straight_ok || branch_gvec_word_ops * branch_gvec_bytes(mvl, w) / 8 <
+                             branch_straight_elem_ops * mvl)) {
         p.gvec_elems = mvl;
     } else if (gvec_ok && !mvl && branch_gvec_shape(r, fit) &&
                branch_gvec_bytes(fit, w) <= branch_gvec_unknown_bytes) {
@@ -1238,7 +1249,7 @@ bool plan_branch_tcg(const sv_plan_facts &f, const sv_resolved_op &r,
         p.gvec_form = a.isvec && b.isvec ? SV_GV_VV
                       : a.isvec          ? SV_GV_VS
                                          : SV_GV_SV;
-    } else if (mvl && mvl <= branch_tcg_max_elems && f.unroll_budget >= mvl) {
+    } else if (straight_ok) {
         p.unroll = true;
         p.unroll_cost = mvl;
     }
