@@ -387,9 +387,13 @@ static void put32(uint8_t *p, unsigned *off, uint32_t v)
  *   entries | LB/LBU/LH/LW/LD k, imm(a0) | B?? k, rs2, target
  * The branch goes back to the add (a strlen loop: a0 += VL) or past the
  * block (C.EBREAK there and after the block: SIGTRAP at either pc).
- * Registers the block uses are set by the caller (fuse_regs).
+ * Registers the block uses are set by the caller (fuse_regs).  One block
+ * in four that does not loop has no VL block (fuse_inherits): it runs
+ * on a STATE the round sets (MVL fuse_mvl, STATE.vl fuse_vl_reg), which
+ * the translator does not know.
  */
-static unsigned fuse_vl_reg, fuse_key, fuse_rs2;
+static unsigned fuse_vl_reg, fuse_key, fuse_rs2, fuse_mvl;
+static int fuse_inherits;
 static unsigned put_fuse_block(uint8_t *code, int *loop)
 {
     static const unsigned loads[] = {0, 4, 0, 4, 0, 4, 1, 5, 2, 3};
@@ -404,16 +408,22 @@ static unsigned put_fuse_block(uint8_t *code, int *loop)
     fuse_rs2 = rnd() % 3 ? 0 : 20 + rnd() % 4;
     vlmax = rnd() % 2 ? 64 : 1 + rnd() % 64;
     vlmax = force_vlmax ? force_vlmax : vlmax;
+    fuse_mvl = vlmax;
+    fuse_inherits = !*loop && !force_vlmax && rnd() % 4 == 0;
     regidx = rnd() % 8 ? 32 + rnd() % 89 : rnd() % 128;
     vew = rnd() % 2 ? 1 : rnd() % 4; /* 8-bit elements, mostly */
     ffirst = rnd() % 4 != 0;
-    /* header: vlset, nnn = 5 (20 bytes), rplen 2, pplen 1, 16-bit both */
+    /* header: vlset, nnn = 5 (20 bytes; 4 without the VL block), rplen
+     * 2, pplen 1, 16-bit both */
     put16(code, &off,
-          (uint16_t)(1 << 15 | 5 << 12 | 2 << 10 | 1 << 9 | 1 << 8 | 1 << 7 |
-                     0x7f));
+          (uint16_t)(!fuse_inherits << 15 | (5 - fuse_inherits) << 12 |
+                     2 << 10 | 1 << 9 | 1 << 8 | 1 << 7 | 0x7f));
     /* VL block, mode 0: rd := VLMAX; SUBVL 2 sometimes */
-    put16(code, &off,
-          (uint16_t)((rnd() % 16 == 0) << 12 | (vlmax - 1) << 6 | fuse_vl_reg));
+    if (!fuse_inherits) {
+        put16(code, &off,
+              (uint16_t)((rnd() % 16 == 0) << 12 | (vlmax - 1) << 6 |
+                         fuse_vl_reg));
+    }
     put16(code, &off,
           (uint16_t)((rnd() % 16 != 0) << 15 | regidx << 8 | 1 << 7 | vew << 5 |
                      fuse_key));

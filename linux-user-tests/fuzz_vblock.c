@@ -20,8 +20,9 @@
  * "alu" generates well-formed blocks of integer ALU opcodes instead
  * (put_alu_block; one in eight without a VL block, on a STATE the round
  * sets: fuzz_state), for the backend-agreement test of the ALU backends;
- * "fuse" load + vector branch pairs (put_fuse_block); "run" unit-stride
- * runs near page ends (put_run_block); "fp" FP element loops over
+ * "fuse" load + vector branch pairs (put_fuse_block; one in four that
+ * does not loop without a VL block, on a STATE the round sets); "run"
+ * unit-stride runs near page ends (put_run_block); "fp" FP element loops over
  * special values under random rounding modes (put_fp_block); "shape"
  * the shapes the fast paths were not built for (put_shape_block: mixed
  * widths with untagged scalars, data-dependent fail-on-first, indexed
@@ -602,6 +603,11 @@ int main(int argc, char **argv)
         if (fuse) {
             put_fuse_inputs(fuse_buf, (uint64_t)(uintptr_t)fuse_buf, fuzz_regs,
                             bench);
+            if (fuse_inherits) {
+                /* No VL block: this STATE (SUBVL 1..4, offsets 0). */
+                fuzz_state = SV_STATE(.maxvl = fuse_mvl - 1, .vl = fuse_vl_reg,
+                                      .subvl = rnd() % 4 ? 0 : rnd() % 4);
+            }
         }
         if (fp_mode || shape_mode) {
             fuzz_fcsr = put_fp_inputs(fuzz_fp, fuzz_regs);

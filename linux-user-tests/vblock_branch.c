@@ -11,7 +11,9 @@
  * ffirst, times second predicate none / ifall / ifnotall / ifany /
  * ifnone, for BEQ on 64-bit vectors; then BLT at 8 bits, BLTU 16/32
  * mixed, BNE vector-scalar, BGE with a scalar first operand and C.BNEZ
- * (second predicate keyed on x0).
+ * (second predicate keyed on x0).  The same shapes in blocks without a
+ * VL block, on a STATE the harness sets (MVL, VL in a7, SUBVL 1..4): the
+ * translator then knows neither MVL nor VL.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -19,9 +21,10 @@
 
 enum { A5 = 15, A6 = 16, A7 = 17, T5 = 30 };
 /*
- * MVL 32 by default; vblock_branch8 is this file built with MVL 8, whose
- * branches the planner compiles to TCG (branch_tcg) where MVL 32's take
- * the svcore kernel (docs/sv-engine.md).
+ * MVL 32 by default; vblock_branch8 and vblock_branch56 are this file
+ * built with MVL 8 and 56: the compiled branch's forms (branch_tcg:
+ * gvec, one compare per element, the loop) against the svcore kernel
+ * (docs/sv-engine.md).
  */
 #ifndef MVL
 #define MVL 32
@@ -106,6 +109,40 @@ SV_BLOCK_FN(bltu8_low, "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" MVL_S "\n"
                        "sv_reg16 key=a1, regidx=72, vew=1\n" P1_ZF P2_NALL
                            TAIL("sv_bltu a0, a1, 1f"))
 
+/*
+ * No VL block: STATE (MVL, STATE.vl = a7, a random SUBVL) is the one the
+ * harness sets before the block (the compiled branch reads it at run
+ * time).
+ */
+#define HEAD_NOVL(w1, w2)                                                      \
+    "sv_vblock_begin\n"                                                        \
+    "sv_reg16 key=a0, regidx=40, vew=" #w1 "\n"                                \
+    "sv_reg16 key=a1, regidx=72, vew=" #w2 "\n"
+SV_BLOCK_FN(nv_beq64, HEAD_NOVL(0, 0) P1_ZF P2_ANY TAIL("sv_beq a0, a1, 1f"))
+SV_BLOCK_FN(nv_blt8, HEAD_NOVL(1, 1) P1_P P2_NALL TAIL("sv_blt a0, a1, 1f"))
+SV_BLOCK_FN(nv_bgeu16, HEAD_NOVL(2, 2) P1_F P2_ALL TAIL("sv_bgeu a0, a1, 1f"))
+SV_BLOCK_FN(nv_bltu16_32,
+            HEAD_NOVL(2, 3) P1_Z P2_NONE_OF TAIL("sv_bltu a0, a1, 1f"))
+SV_BLOCK_FN(nv_bne_vs,
+            "sv_vblock_begin\n"
+            "sv_reg16 key=a0, regidx=40, vew=1\n"
+            "sv_reg16 key=a1, regidx=a1, isvec=0, vew=1\n" P1_ZF P2_NALL
+                TAIL("sv_bne a0, a1, 1f"))
+SV_BLOCK_FN(nv_bge_sv, "sv_vblock_begin\n"
+                       "sv_reg16 key=a0, regidx=a0, isvec=0, vew=3\n"
+                       "sv_reg16 key=a1, regidx=72, vew=3\n" P1_P P2_NONE
+                           TAIL("sv_bge a0, a1, 1f"))
+SV_BLOCK_FN(nv_cbnez, "sv_vblock_begin\n"
+                      "sv_reg16 key=a0, regidx=40, vew=1\n"
+                      "sv_reg16_raw 0\n" P1_F
+                      "sv_pred16 key=x0, predidx=a6, inv=1, zero=0, result=1\n"
+                      "sv_ops\nsv_c_bnez a0, 1f\nsv_vblock_end\n"
+                      "li t5, 0\nj 2f\n1: li t5, 1\n2:\n")
+SV_BLOCK_FN(nv_bltu8_low, "sv_vblock_begin\n"
+                          "sv_reg16 key=a0, regidx=18, vew=1\n"
+                          "sv_reg16 key=a1, regidx=72, vew=1\n" P1_ZF P2_NALL
+                              TAIL("sv_bltu a0, a1, 1f"))
+
 /* ---- the §6.5 reference ---------------------------------------------- */
 typedef struct bcase {
     const char *name;
@@ -116,7 +153,7 @@ typedef struct bcase {
     unsigned ra, rb; /* its register */
     int p1;    /* first predicate: 0 none, 1 plain, 2 zero, 3 ff, 4 z+ff */
     int mode;  /* second: -1 none, else inv << 1 | zero */
-    int vl_rd; /* the VL block sets a7 := MVL */
+    int vl_rd; /* the VL block sets a7 := MVL; -1: no VL block */
 } bcase;
 
 static uint64_t elem(const sv_machine *m, unsigned r, int vec, unsigned i,
@@ -225,13 +262,13 @@ static void run_case(const bcase *c, unsigned trials)
         sv_machine in, out, want;
         sv_machine_fill(&in, rnd());
         /* Small values so that compares go both ways. */
-        for (unsigned r = 40; r < 104; r++) {
+        for (unsigned r = 32; r < 128; r++) {
             in.x[r] = 0;
             for (unsigned b = 0; b < 64; b += 8) {
                 in.x[r] |= (rnd() % 3) << b;
             }
         }
-        in.x[A7] = c->vl_rd ? MVL : rnd() % (MVL + 4);
+        in.x[A7] = c->vl_rd > 0 ? MVL : rnd() % (MVL + 4);
         in.x[A5] = rnd() & rnd() ? rnd() : ~0ull;
         if (t % 4 == 0) {
             in.x[A5] = ~0ull;
@@ -249,11 +286,20 @@ static void run_case(const bcase *c, unsigned trials)
         if (c->vb == 0 && c->rb != 0) {
             in.x[c->rb] = rnd() % 3;
         }
+        if (c->vl_rd < 0) {
+            /* No VL block: the block runs on (and keeps) this STATE. */
+            in.state = SV_STATE(.maxvl = MVL - 1, .vl = A7,
+                                .subvl = t % 3 ? 0 : rnd() % 4);
+        }
         want = in;
         int taken = reference(c, &in, &want);
         want.x[T5] = taken;
-        want.state = SV_STATE(.maxvl = MVL - 1, .vl = A7,
-                              .subvl = c->vl_rd && c->kind == 4 ? 1 : 0);
+        if (c->vl_rd < 0) {
+            want.state = in.state;
+        } else {
+            want.state = SV_STATE(.maxvl = MVL - 1, .vl = A7,
+                                  .subvl = c->vl_rd && c->kind == 4 ? 1 : 0);
+        }
         sv_context("%s trial %u (vl %u, ps 0x%llx)", c->name, t,
                    (unsigned)in.x[A7], (unsigned long long)in.x[A5]);
         sv_trap tr = sv_exec(c->fn, &in, &out);
@@ -296,6 +342,22 @@ static const bcase cases[] = {
      2, 0},
     {"bgeu 64-bit vs scalar, VL = MVL, zeroing, ifnone", bgeu_rd, 7, 64, 64, 1,
      0, 40, 11, 2, 3, 1},
+    {"no VL block: beq 64-bit, z+ff, ifany", nv_beq64, 0, 64, 64, 1, 1, 40, 72,
+     4, 1, -1},
+    {"no VL block: blt 8-bit, ifnotall", nv_blt8, 4, 8, 8, 1, 1, 40, 72, 1, 2,
+     -1},
+    {"no VL block: bgeu 16-bit, ffirst, ifall", nv_bgeu16, 7, 16, 16, 1, 1, 40,
+     72, 3, 0, -1},
+    {"no VL block: bltu 16 vs 32, zeroing, ifnone", nv_bltu16_32, 6, 16, 32, 1,
+     1, 40, 72, 2, 3, -1},
+    {"no VL block: bne 8-bit vs scalar, z+ff, ifnotall", nv_bne_vs, 1, 8, 8, 1,
+     0, 40, 11, 4, 2, -1},
+    {"no VL block: bge scalar vs 32-bit", nv_bge_sv, 5, 32, 32, 0, 1, 10, 72, 1,
+     -1, -1},
+    {"no VL block: c.bnez 8-bit, ffirst, ifnotall", nv_cbnez, 1, 8, 64, 1, 0,
+     40, 0, 3, 2, -1},
+    {"no VL block: bltu 8-bit in x18.., z+ff, ifnotall", nv_bltu8_low, 6, 8, 8,
+     1, 1, 18, 72, 4, 2, -1},
 };
 
 int main(void)

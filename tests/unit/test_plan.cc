@@ -668,25 +668,53 @@ TEST(Plan, CompiledVectorBranches)
     c.int_preds[12] = pred(6);
     sv_resolved_op b = resolve(c, blt_8_12);
     ASSERT_EQ(b.kind, SV_EXEC_VBRANCH);
+    // Both in x32..x127 at one width: the gvec form over MVL elements.
     sv_plan_facts f = facts(8);
     sv_plan p = plan(b, f);
     EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
     EXPECT_EQ(p.width, 16);
-    EXPECT_TRUE(p.unroll);
-    EXPECT_EQ(p.unroll_cost, 8u); // one compare per element of MVL
-    EXPECT_EQ(plan(b, facts(1)).unroll_cost, 1u);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.gvec_elems, 8u);
+    EXPECT_EQ(p.fallback, SV_BACKEND_ELEMENTS); // nothing handed on
+    // One element (one word): one compare costs less than gvec.
+    EXPECT_EQ(plan(b, facts(1)).gvec_elems, 0u);
+    EXPECT_TRUE(plan(b, facts(1)).unroll);
+    EXPECT_EQ(plan(b, facts(2)).gvec_elems, 0u);
+    EXPECT_EQ(plan(b, facts(3)).gvec_elems, 3u);
+    EXPECT_EQ(plan(b, facts(64)).gvec_elems, 64u);
+    EXPECT_EQ(plan(b, facts(40)).gvec_elems, 40u);
     f.subvl = 3; // a branch ignores SUBVL
     EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH_TCG);
     f = facts(8);
     f.vl_reg = 0; // STATE.vl x0: VL 1
     EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH_TCG);
-    // Not compiled: MVL unknown, past the per-element form's length, the
-    // budget spent, plugins, a prefix, the general and helper knobs.
-    EXPECT_EQ(plan(b, facts(0)).backend, SV_BACKEND_BRANCH);
-    EXPECT_EQ(plan(b, facts(64)).backend, SV_BACKEND_BRANCH);
+    // nogvec: one compare per element up to MVL 16, else the loop.
     f = facts(8);
+    f.knob = SV_KNOB_NOGVEC;
+    p = plan(b, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_EQ(p.unroll_cost, 8u);
+    EXPECT_EQ(p.gvec_elems, 0u);
     f.unroll_budget = 7;
-    EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH);
+    p = plan(b, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_FALSE(p.unroll); // the loop
+    f = facts(17);
+    f.knob = SV_KNOB_NOGVEC;
+    p = plan(b, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.gvec_elems, 0u);
+    // MVL unknown (no VL block in this TB): STATE read at run time, the
+    // gvec form over the 64 elements that fit, helper_sv_branch for a
+    // resumed compare.
+    p = plan(b, facts(0));
+    EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_EQ(p.gvec_elems, 64u);
+    EXPECT_EQ(p.max_vl, 64u);
+    EXPECT_EQ(p.fallback, SV_BACKEND_BRANCH);
+    // Not compiled: plugins, a prefix, the general and helper knobs.
     for (unsigned knob : {SV_KNOB_GENERAL, SV_KNOB_HELPER}) {
         f = facts(8);
         f.knob = knob;
@@ -703,14 +731,34 @@ TEST(Plan, CompiledVectorBranches)
     f = facts(8);
     f.prefix = 1;
     EXPECT_EQ(plan(b, f).backend, SV_BACKEND_BRANCH);
+    // 64-bit elements, MVL unknown: 64 of them are more than the gvec
+    // form compares whatever VL is; the loop.
+    c.int_regs[8] = reg(32, 1, 64);
+    c.int_regs[12] = reg(96, 1, 64);
+    sv_resolved_op wide = resolve(c, blt_8_12);
+    p = plan(wide, facts(0));
+    EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_EQ(p.gvec_elems, 0u);
+    EXPECT_EQ(plan(wide, facts(32)).gvec_elems, 32u);
     // A vector whose MVL elements would pass x127: the kernel (which
-    // raises illegal at run time when VL reaches there).
+    // raises illegal at run time when VL reaches there); mixed widths:
+    // no gvec.
     c.int_regs[8] = reg(126, 1, 64);
+    c.int_regs[12] = reg(48, 1, 16);
     sv_resolved_op far = resolve(c, blt_8_12);
     EXPECT_EQ(plan(far, facts(4)).backend, SV_BACKEND_BRANCH);
-    EXPECT_EQ(plan(far, facts(2)).backend, SV_BACKEND_BRANCH_TCG);
+    p = plan(far, facts(2));
+    EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_TRUE(p.unroll);
+    p = plan(far, facts(0)); // the loop up to VL 2, else the kernel
+    EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_EQ(p.gvec_elems, 0u);
+    EXPECT_EQ(p.max_vl, 2u);
+    EXPECT_EQ(p.fallback, SV_BACKEND_BRANCH);
     // max16's load before it is not fused into helper_sv_ldbr when the
-    // branch compiles: the load runs inline, the branch in TCG.
+    // branch compiles without a loop: the load runs inline, the branch in
+    // TCG.
     constexpr uint32_t lh_14_0_10 = 0x00051703; // lh x14, 0(x10)
     c.int_regs[8] = reg(32, 1, 16);
     c.int_regs[14] = reg(48, 1, 16);
@@ -719,12 +767,15 @@ TEST(Plan, CompiledVectorBranches)
     f.next = &b;
     f.next_leaves = 1;
     EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_INLINE_RUN);
-    f.known_mvl = 64;
-    EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_FUSED);
-    // The byte scan's shape: compiled at MVL 8, helper_sv_scan at 64.
+    // The byte scan's shape (against a 64-bit scalar): compiled straight
+    // at MVL 8; helper_sv_scan at 64 and with MVL unknown, where the
+    // compiled form would be the loop.
     sv_resolved_op scan = resolve(strlen_ctx(), bne_8_12);
-    EXPECT_EQ(plan(scan, facts(8)).backend, SV_BACKEND_BRANCH_TCG);
+    p = plan(scan, facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_TRUE(p.unroll);
     EXPECT_EQ(plan(scan, facts(64)).backend, SV_BACKEND_BRANCH_SCAN);
+    EXPECT_EQ(plan(scan, facts(0)).backend, SV_BACKEND_BRANCH_SCAN);
 }
 
 TEST(Plan, FusedLoadAndBranch)

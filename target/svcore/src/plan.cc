@@ -1154,49 +1154,127 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
 
 // The compiled vector branch (gen_sv_branch_tcg): a VBLOCK's branch on
 // STATE (not a prefix, not SVPSTATE) with at least one vector operand,
-// in a TB that ran the block's VL block (MVL known, STATE's offsets 0,
-// STATE.vl the VL block's register; a branch ignores SUBVL), every
-// vector operand's MVL elements inside the register file.  Each of the
-// MVL elements is one compare (an element body of the unroll budget);
-// lanes past the run-time VL are dropped from the bits.  Beyond
-// branch_tcg_max_elems the kernel's SIMD compare costs less.
+// integer operands.  Bit e of a word is element e's compare; then
+// §6.5's rule as word operations.  Three forms:
+//  * gvec (gvec_elems = the elements compared): both operands in
+//    x32..x127 at one element width (or one a scalar at that width, or
+//    x0), compared by tcg_gen_gvec_cmp into env's scratch and gathered
+//    eight lanes a word; elements past the run-time VL are dropped.
+//  * straight-line (unroll, unroll_cost = MVL): one compare per element
+//    of MVL when this TB ran the VL block and MVL <= branch_tcg_max_elems;
+//  * a TCG loop over the run-time VL, one compare per element.
+// With MVL known (this TB ran the VL block: STATE's offsets 0, STATE.vl
+// the VL block's register; a branch ignores SUBVL) every vector operand's
+// MVL elements must lie in the register file (else helper_sv_branch).
+// Without it (a block with no VL block, a TB resumed inside a block) the
+// form reads STATE at run time: max_vl is the longest VL whose elements
+// lie in the register file, and a longer VL or a resumed compare (STATE's
+// offsets not 0) takes the fallback, helper_sv_branch.
 constexpr unsigned branch_tcg_max_elems = 16;
+// TCG ops: the straight-line form's per element (two loads, the compare,
+// a shift and an OR), the gvec form's per 64-bit word (loads, compare
+// and store of the lanes, then AND, multiply, shift, OR).  Where both
+// fit the planner takes the cheaper (a few elements: straight-line).
+constexpr unsigned branch_straight_elem_ops = 5;
+constexpr unsigned branch_gvec_word_ops = 10;
+// The gvec form's bytes of each operand when MVL is not known: it
+// compares max_vl elements whatever VL is, which beyond this costs more
+// than the loop at a small VL.
+constexpr unsigned branch_gvec_unknown_bytes = 128;
+
+// The longest VL (<= 64) whose elements of operand o lie in the file.
+unsigned branch_operand_fit(const sv_resolved_operand &o)
+{
+    unsigned n = 64;
+
+    while (o.isvec && n && !in_file(o.reg, n * o.width / 8u)) {
+        n--;
+    }
+    return n;
+}
+
+// Bytes of n elements of width w rounded up to whole 64-bit words.
+constexpr unsigned branch_gvec_bytes(unsigned n, unsigned w)
+{
+    return (n * w / 8 + 7) & ~7u;
+}
+
+// The gvec form's shape for n elements: vector operands in x32..x127 at
+// one width, whose words (n elements rounded up) lie in the file; a
+// scalar at that width or x0.
+bool branch_gvec_shape(const sv_resolved_op &r, unsigned n)
+{
+    const sv_resolved_operand &a = r.opnd[SV_RS1], &b = r.opnd[SV_RS2];
+    const sv_resolved_operand &v = a.isvec ? a : b;
+    unsigned bytes = branch_gvec_bytes(n, v.width);
+
+    for (const sv_resolved_operand *o : {&a, &b}) {
+        if (o->isvec
+                ? o->width != v.width || o->reg < 32 || !in_file(o->reg, bytes)
+                : o->reg != 0 && o->width != v.width) {
+            return false;
+        }
+    }
+    return true;
+}
 
 bool plan_branch_tcg(const sv_plan_facts &f, const sv_resolved_op &r,
                      sv_plan &p)
 {
-    const unsigned n = std::min(f.known_mvl, 64u);
+    const sv_resolved_operand &a = r.opnd[SV_RS1], &b = r.opnd[SV_RS2];
+    const unsigned mvl = std::min(f.known_mvl, 64u);
+    const unsigned fit = std::min(branch_operand_fit(a), branch_operand_fit(b));
     bool knob_ok = f.knob == SV_KNOB_AUTO || f.knob == SV_KNOB_NOGVEC ||
                    f.knob == SV_KNOB_NOFUSE || f.knob == SV_KNOB_COMPILED;
+    bool gvec_ok = f.knob != SV_KNOB_NOGVEC;
+    unsigned w = a.isvec ? a.width : b.width;
 
     if (!knob_ok || f.plugins || f.prefix || !r.vector || r.uses_svpstate ||
-        !n || n > branch_tcg_max_elems || f.unroll_budget < n) {
+        a.is_fp || b.is_fp || !fit || (mvl && fit < mvl)) {
         return false;
     }
-    for (unsigned k = SV_RS1; k <= SV_RS2; k++) {
-        const sv_resolved_operand &o = r.opnd[k];
-
-        if (o.is_fp || (o.isvec && !in_file(o.reg, n * o.width / 8u))) {
-            return false;
-        }
-    }
     p.backend = SV_BACKEND_BRANCH_TCG;
-    p.width = std::max(r.opnd[SV_RS1].width, r.opnd[SV_RS2].width);
-    p.unroll = true;
-    p.unroll_cost = n;
+    p.width = std::max(a.width, b.width);
+    bool straight_ok =
+        mvl && mvl <= branch_tcg_max_elems && f.unroll_budget >= mvl;
+
+    if (gvec_ok && mvl && branch_gvec_shape(r, mvl) &&
+        (!straight_ok || branch_gvec_word_ops * branch_gvec_bytes(mvl, w) / 8 <
+                             branch_straight_elem_ops * mvl)) {
+        p.gvec_elems = mvl;
+    } else if (gvec_ok && !mvl && branch_gvec_shape(r, fit) &&
+               branch_gvec_bytes(fit, w) <= branch_gvec_unknown_bytes) {
+        p.gvec_elems = fit;
+    }
+    if (p.gvec_elems) {
+        p.gvec_form = a.isvec && b.isvec ? SV_GV_VV
+                      : a.isvec          ? SV_GV_VS
+                                         : SV_GV_SV;
+    } else if (straight_ok) {
+        p.unroll = true;
+        p.unroll_cost = mvl;
+    }
+    if (!mvl) {
+        p.max_vl = fit;
+        p.fallback = SV_BACKEND_BRANCH;
+    }
     return true;
 }
 
 void plan_branch(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
 {
-    if (plan_branch_tcg(f, r, p)) {
-        return;
-    }
     // Not with the general knob, so the two can be compared, nor under
     // plugins (svprof sees every branch through one helper).
-    p.backend = scan_branch_shape(r) && f.knob != SV_KNOB_GENERAL && !f.plugins
-                    ? SV_BACKEND_BRANCH_SCAN
-                    : SV_BACKEND_BRANCH;
+    bool scan = scan_branch_shape(r) && f.knob != SV_KNOB_GENERAL && !f.plugins;
+
+    // The byte search costs less than the compiled branch's loop form.
+    if (plan_branch_tcg(f, r, p) && (!scan || p.unroll || p.gvec_elems)) {
+        return;
+    }
+    p = sv_plan{};
+    p.copy_src = -1;
+    p.fallback = SV_BACKEND_ELEMENTS;
+    p.backend = scan ? SV_BACKEND_BRANCH_SCAN : SV_BACKEND_BRANCH;
     p.width = r.opnd[SV_RS1].width;
 }
 
@@ -1226,10 +1304,13 @@ bool plan_fused(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
             vl64_known(f) ? SV_BACKEND_FUSED_SCAN64 : SV_BACKEND_FUSED_SCAN;
     } else {
         // helper_sv_ldbr runs the branch in the kernel: a branch that
-        // compiles (no call) and a load that runs inline cost less apart.
+        // compiles without a loop (no call) and a load that runs inline
+        // cost less apart; the loop form costs more than the kernel's
+        // SIMD compare per element.
         sv_plan branch = {};
         if (alone.backend == SV_BACKEND_INLINE_RUN &&
-            plan_branch_tcg(f, *b, branch)) {
+            plan_branch_tcg(f, *b, branch) &&
+            (branch.unroll || branch.gvec_elems)) {
             return false;
         }
         p.backend = SV_BACKEND_FUSED;
@@ -1482,6 +1563,16 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     if (p->backend == SV_BACKEND_INLINE_RUN) {
         append(buf, size, at, " cost=%u below_mvl=%s", p->unroll_cost,
                p->max_vl ? "run" : "unit_run");
+    }
+    if (p->backend == SV_BACKEND_BRANCH_TCG) {
+        if (p->unroll) {
+            append(buf, size, at, " unroll cost=%u", p->unroll_cost);
+        } else if (!p->gvec_elems) {
+            append(buf, size, at, " loop");
+        }
+        if (p->max_vl) {
+            append(buf, size, at, " max_vl=%u", p->max_vl);
+        }
     }
     if (p->fallback != SV_BACKEND_ELEMENTS) {
         append(buf, size, at, " else=%s", sv_backend_name(p->fallback));
