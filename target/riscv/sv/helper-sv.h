@@ -45,10 +45,10 @@ DEF_HELPER_4(sv_branch, tl, env, i64, i64, i32)
  * Where the fused run does not apply they run as unfused, in the helper.
  */
 DEF_HELPER_7(sv_ldbr, tl, env, i64, i64, i64, i64, i64, ptr)
-/* The same for the strlen/memchr shape, specialised (SVSCAN desc). */
-DEF_HELPER_3(sv_ldbr_scan, tl, env, i64, ptr)
+/* The same for the strlen/memchr shape, specialised (SVSCAN desc, imm). */
+DEF_HELPER_4(sv_ldbr_scan, tl, env, i64, i64, ptr)
 /* The same when the block's VL block just set VL 64 (SVSCAN VLREG). */
-DEF_HELPER_3(sv_ldbr_scan64, tl, env, i64, ptr)
+DEF_HELPER_4(sv_ldbr_scan64, tl, env, i64, i64, ptr)
 /* A lone vector branch of that shape: "taken" (SVSCAN desc, the branch). */
 DEF_HELPER_3(sv_scan, tl, env, i64, ptr)
 /* A P48/P64 (SVPrefix, §4) on SVPSTATE: its loop set-up, then the loop;

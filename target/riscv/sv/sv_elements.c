@@ -1720,17 +1720,17 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm,
  * return, a tenth of their cost; they hold no secret worth that.
  */
 __attribute__((zero_call_used_regs("skip"))) target_ulong
-HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc, void *pair)
+HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc, uint64_t imm,
+                     void *pair)
 {
-    return sv_ldbr_scan(env, desc, FIELD_SEX64(desc, SVSCAN, IMM), pair,
-                        GETPC(), false);
+    return sv_ldbr_scan(env, desc, imm, pair, GETPC(), false);
 }
 
 __attribute__((zero_call_used_regs("skip"))) target_ulong
-HELPER(sv_ldbr_scan64)(CPURISCVState *env, uint64_t desc, void *pair)
+HELPER(sv_ldbr_scan64)(CPURISCVState *env, uint64_t desc, uint64_t imm,
+                       void *pair)
 {
-    return sv_ldbr_scan(env, desc, FIELD_SEX64(desc, SVSCAN, IMM), pair,
-                        GETPC(), true);
+    return sv_ldbr_scan(env, desc, imm, pair, GETPC(), true);
 }
 
 /*

@@ -259,7 +259,5 @@ FIELD(SVSCAN, EQ, 30, 1)     /* BEQ (else BNE) */
 FIELD(SVSCAN, TARGET, 31, 1) /* a second predicate on x0: its mode */
 FIELD(SVSCAN, INV2, 32, 1)
 FIELD(SVSCAN, ZERO2, 33, 1)
-/* helper_sv_ldbr_scan*: the load's immediate (signed). */
-FIELD(SVSCAN, IMM, 34, 16)
 
 #endif
