@@ -78,17 +78,16 @@ require 'sv_pred_entry_mask(_x)?' "$sv/sv_elements.c" "$sv/sv_alu.c" \
 
 # The plain-VL test: sv_state_plain_vl.
 forbid "the plain-VL test" 'sv_state_subvl\([^)]*\) *!= *1' "${consumers[@]}"
-# (sv_alu.c's helpers get VL from the compiled loops' guard, which reads
-# STATE through the SV_STATE_* constants.)
-require sv_state_plain_vl "$sv/sv_elements.c" "$sv/sv_fpu.c" \
-    "$sv/sv_block_helper.c"
+# (sv_alu.c's and sv_fpu.c's helpers get VL from the compiled loops'
+# guard, which reads STATE through the SV_STATE_* constants.)
+require sv_state_plain_vl "$sv/sv_elements.c"
 
 # Elements end inside the register file: sv_elements_fit.
 forbid "the register-file bound" \
     'SV_FILE_BYTES|[<>]=? *8 *\* *SV_NUM_REGS|>= *SV_NUM_REGS|[<>]=? *sizeof\(env->sv_[gf]pr\)' \
     "${helpers[@]}"
 forbid "the register-file bound" '8 \* SV_NUM_REGS' "${translator[@]}"
-require sv_elements_fit "$sv/sv_elements.c" "$sv/sv_block_helper.c" \
+require sv_elements_fit "$sv/sv_elements.c" \
     "$sv/trans_sv_compiled_loop.c.inc"
 
 # The trap-ffirst VL cut and the write of a cut VL: sv_ffirst_trap_vl,
@@ -132,6 +131,22 @@ forbid "the no-vector-operand test" \
     '(ex->)?rd\.isvec \|\| (ex->)?rs1\.isvec|!(ex->)?rd\.isvec && !(ex->)?rs1\.isvec' \
     "${helpers[@]}"
 require sv_loop_span_of "$sv/sv_elements.c"
+
+# No run-time handoff: a helper carries out the plan it was called for
+# and never returns -1 (or a VL of -1) so that another path runs the op
+# (docs/sv-engine.md, "Backends and the planner").  sv_disas.c is no
+# helper: its parsers' -1 means "no such field".
+handoff=()
+for f in "$sv"/*.c; do
+    [ "$f" = "$sv/sv_disas.c" ] || handoff+=("$f")
+done
+hits=$(grep -nE -- \
+    'return -1\b|return \(target_ulong\) *-1|return [^;]*(\? *|: *)(\(target_ulong\))? *-1\b' \
+    "${handoff[@]}")
+if [ -n "$hits" ]; then
+    fail "a helper returns -1 to hand the op to another path (plan it):"
+    echo "$hits" | sed 's/^/    /' >&2
+fi
 
 if [ "$failed" = 0 ]; then
     echo "ok: every listed rule is taken from svcore"

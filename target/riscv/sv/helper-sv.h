@@ -26,14 +26,6 @@ DEF_HELPER_6(sv_wild_elem, void, env, i64, i64, i64, tl, i32)
  */
 DEF_HELPER_6(sv_unit_run, void, env, i64, i64, i64, tl, i32)
 /*
- * VL for an inline element loop (trans_sv.c.inc), or -1 when the loop
- * must take helper_sv_elements (SUBVL > 1, non-zero STATE offsets, or
- * elements beyond x127).  Default flags on purpose: the inline loop
- * reads and writes the register file in env, so the TCG globals must be
- * synced before and reloaded after.
- */
-DEF_HELPER_2(sv_inline_vl, tl, env, i32)
-/*
  * Data-dependent fail-on-first after gvec (sv_ffirst.c): the elements up
  * to the first failing one from the scratch, and VL (SVFFG desc, the
  * mask).  Default flags: it writes the VL register.
@@ -49,17 +41,16 @@ DEF_HELPER_2(sv_ffirst_trap_cut, void, env, tl)
 DEF_HELPER_4(sv_branch, tl, env, i64, i64, i32)
 /*
  * A unit-stride load and the vector branch after it, fused (load desc0,
- * desc1, imm, branch desc0, desc1): "taken", or -1 having changed
- * nothing when either needs its general path (trans_sv.c.inc:
- * sv_trans_fused).
+ * desc1, imm, branch desc0, desc1, the pair's SVFusedPair): "taken".
+ * Where the fused run does not apply they run as unfused, in the helper.
  */
-DEF_HELPER_6(sv_ldbr, tl, env, i64, i64, i64, i64, i64)
+DEF_HELPER_7(sv_ldbr, tl, env, i64, i64, i64, i64, i64, ptr)
 /* The same for the strlen/memchr shape, specialised (SVSCAN desc, imm). */
-DEF_HELPER_3(sv_ldbr_scan, tl, env, i64, i64)
+DEF_HELPER_4(sv_ldbr_scan, tl, env, i64, i64, ptr)
 /* The same when the block's VL block just set VL 64 (SVSCAN VLREG). */
-DEF_HELPER_3(sv_ldbr_scan64, tl, env, i64, i64)
-/* A lone vector branch of that shape: "taken", or -1 (SVSCAN desc). */
-DEF_HELPER_2(sv_scan, tl, env, i64)
+DEF_HELPER_4(sv_ldbr_scan64, tl, env, i64, i64, ptr)
+/* A lone vector branch of that shape: "taken" (SVSCAN desc, the branch). */
+DEF_HELPER_3(sv_scan, tl, env, i64, ptr)
 /* A P48/P64 (SVPrefix, §4) on SVPSTATE: its loop set-up, then the loop;
  * the same arguments as sv_elements. */
 DEF_HELPER_6(sv_prefix, void, env, i64, i64, i64, tl, i32)
@@ -92,15 +83,16 @@ DEF_SV_ALU_HELPERS(addw)
 DEF_SV_ALU_HELPERS(subw)
 /*
  * The specialised FP element loops (sv_fpu.c), one per op and width (h s
- * d: 16..64 bits): the SVFP descriptor (sv_fpu.h); 0, or -1 when
- * helper_sv_elements must run the op.  Default flags: they read and
- * write the register file in env (and the fflags in fp_status).
+ * d: 16..64 bits): the SVFP descriptor (sv_fpu.h) and VL (a plain STATE,
+ * every element inside the register file: the translator's guard
+ * checked).  Default flags: they read and write the register file in
+ * env (and the fflags in fp_status).
  */
 #ifndef DEF_SV_FP_HELPERS
 #define DEF_SV_FP_HELPERS(op)                                                  \
-    DEF_HELPER_2(sv_fp_##op##_h, tl, env, i64)                                 \
-    DEF_HELPER_2(sv_fp_##op##_s, tl, env, i64)                                 \
-    DEF_HELPER_2(sv_fp_##op##_d, tl, env, i64)
+    DEF_HELPER_3(sv_fp_##op##_h, void, env, i64, tl)                           \
+    DEF_HELPER_3(sv_fp_##op##_s, void, env, i64, tl)                           \
+    DEF_HELPER_3(sv_fp_##op##_d, void, env, i64, tl)
 #endif
 DEF_SV_FP_HELPERS(add)
 DEF_SV_FP_HELPERS(sub)
@@ -160,7 +152,7 @@ DEF_HELPER_FLAGS_2(sv_fcvt_ds, TCG_CALL_NO_RWG, i64, env, i64)
  */
 DEF_HELPER_FLAGS_3(sv_fp_twin_elem, TCG_CALL_NO_RWG, i64, env, i32, i64)
 /* FMV/FNEG/FABS and FCVT between FP widths without predicates. */
-DEF_HELPER_2(sv_fp_twin, tl, env, i64)
+DEF_HELPER_3(sv_fp_twin, void, env, i64, tl)
 /* The compares FEQ FLT FLE: an integer vector destination. */
 DEF_SV_FP_HELPERS(feq)
 DEF_SV_FP_HELPERS(flt)

@@ -75,17 +75,3 @@ void HELPER(sv_vblock_jump)(CPURISCVState *env, target_ulong target,
     }
     env->sv.pcvblk = 0;
 }
-
-/*
- * top_stride: 7:0 the highest vector base register, 15:8 the bytes from
- * one element to the next (8, or 1/2/4 for packed elements, §5.5).
- */
-target_ulong HELPER(sv_inline_vl)(CPURISCVState *env, uint32_t top_stride)
-{
-    unsigned top = top_stride & 0xff, stride = top_stride >> 8;
-    unsigned vl_reg;
-    int vl =
-        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
-
-    return vl < 0 || !sv_elements_fit(top, vl, stride) ? (target_ulong)-1 : vl;
-}

@@ -1397,30 +1397,67 @@ static inline target_ulong sv_branch_finish(CPURISCVState *env, uint64_t d1,
     return r.taken;
 }
 
-__attribute__((zero_call_used_regs("skip"))) target_ulong
-HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1, uint32_t insn)
+/* The vector branch d0/d1 (word insn at pc): whether it is taken. */
+static inline target_ulong sv_branch_run(CPURISCVState *env, uint64_t d0,
+                                         uint64_t d1, uint32_t insn,
+                                         target_ulong pc, uintptr_t ra)
 {
     sv_branch_desc d;
     unsigned vl_reg;
 
     if (!sv_branch_prepare(env, d0, d1, &d, &vl_reg)) {
-        SVExec ex = {.env = env, .ra = GETPC(), .insn = insn};
+        SVExec ex = {.env = env, .ra = ra, .insn = insn, .pc = pc};
 
         sv_illegal(&ex, "elements run past register 127 (§5.5)");
     }
     return sv_branch_finish(env, d1, &d, vl_reg);
 }
 
+__attribute__((zero_call_used_regs("skip"))) target_ulong
+HELPER(sv_branch)(CPURISCVState *env, uint64_t d0, uint64_t d1, uint32_t insn)
+{
+    return sv_branch_run(env, d0, d1, insn, 0, GETPC());
+}
+
+/*
+ * The pair p (or p's branch alone) as the unfused helpers run it:
+ * helper_sv_unit_run's load, then PCVBLK naming the branch (as the
+ * translator stores it between them) and helper_sv_branch's branch.
+ * What the fused helpers and helper_sv_scan do where their fast paths do
+ * not apply; those have changed nothing then, so a fault in the load is
+ * the unfused load's (PCVBLK on the load, STATE's offsets on the
+ * element, its address) and a cut or a resumed loop is the element
+ * loop's.
+ */
+static __attribute__((noinline)) target_ulong
+sv_pair_unfused(CPURISCVState *env, const SVFusedPair *p, uintptr_t ra)
+{
+    if (p->has_load) {
+        SVUnitRun u;
+
+        if (sv_unit_run_plan(env, p->ld0, p->ld1, p->imm, ra, &u)) {
+            sv_unit_run_move(env, &u, ra);
+        } else {
+            sv_unit_run_slow(env, p->ld0, p->ld1, p->imm, p->ld_pc, p->ld_insn,
+                             ra);
+        }
+        env->sv.pcvblk = p->br_pcvblk;
+    }
+    return sv_branch_run(env, p->br0, p->br1, p->br_insn, p->br_pc, ra);
+}
+
 /*
  * A trap-ffirst (or plain) unit-stride load and the vector branch after
- * it, fused (the strlen/memchr loop, trans_sv.c.inc: sv_fuse_ok).  The
- * same as helper_sv_unit_run then helper_sv_branch, or returns -1 having
- * changed nothing when either would take its general path (the
- * translator then runs the two unfused).  The only fault possible is the
- * load's, on element 0's first byte, exactly as the unfused load's.
+ * it, fused (the strlen/memchr loop; plan.cc: plan_fused).  The same as
+ * helper_sv_unit_run then helper_sv_branch: one run of the load into the
+ * register file and the branch's kernel where both take their direct
+ * paths (the only fault possible is then the load's, on element 0's
+ * first byte, exactly as the unfused load's), else the two in turn
+ * (sv_pair_unfused).  Returns whether the branch is taken.
  */
 target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
-                             uint64_t imm, uint64_t br0, uint64_t br1)
+                             uint64_t imm, uint64_t br0, uint64_t br1,
+                             void *pair)
 {
     uintptr_t ra = GETPC();
     SVUnitRun u;
@@ -1430,11 +1467,11 @@ target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
     /*
      * The branch's bounds with VL before the load's cut: the cut only
      * shortens it, so this is conservative (a cut that makes an
-     * out-of-bounds branch legal takes the unfused path).
+     * out-of-bounds branch legal runs the two in turn).
      */
     if (!sv_unit_run_plan(env, ld0, ld1, imm, ra, &u) ||
         !sv_branch_prepare(env, br0, br1, &d, &vl_reg)) {
-        return -1;
+        return sv_pair_unfused(env, pair, ra);
     }
     /*
      * The branch's VL and predicates were read before the load: a load
@@ -1443,7 +1480,7 @@ target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
      */
     if (u.file >= (uint8_t *)env->sv_gpr &&
         u.file < (uint8_t *)&env->sv_gpr[32]) {
-        return -1;
+        return sv_pair_unfused(env, pair, ra);
     }
     sv_unit_run_move(env, &u, ra);
     if (u.cut) {
@@ -1459,9 +1496,10 @@ target_ulong HELPER(sv_ldbr)(CPURISCVState *env, uint64_t ld0, uint64_t ld1,
  * packed bytes at x32 or above, then BNE of those bytes against a scalar
  * with fail-on-first, first predicate all ones and no second one (ifall).
  * desc: SVSCAN fields (sv_exec.h).  The same as helper_sv_unit_run then
- * helper_sv_branch, or -1 having changed nothing (the translator then
- * runs the two unfused).  One check of the page(s), a memcpy into the
- * register file and a memchr there.
+ * helper_sv_branch: one check of the page(s), a memcpy into the register
+ * file and a memchr there, else (a plain STATE with VL 0, SUBVL > 1, a
+ * resumed loop, a wrap, a page the probe refuses) the two in turn
+ * (sv_pair_unfused).
  */
 
 /* The branch's scalar (rs2, its element width), zero-extended. */
@@ -1503,7 +1541,8 @@ static inline target_ulong sv_scan_branch_end(CPURISCVState *env,
 
 /* Everything but the whole in-page 64-byte iteration (kept out of line). */
 static __attribute__((noinline)) target_ulong
-sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
+sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm,
+                  const SVFusedPair *pair, uintptr_t ra)
 {
     unsigned vl_reg, first, bytes0;
     int n =
@@ -1516,24 +1555,24 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
     bool cut = false;
 
     if (n <= 0) {
-        return -1;
+        return sv_pair_unfused(env, pair, ra);
     }
     a0 = env->sv_gpr[FIELD_EX64(desc, SVSCAN, ADDR)] + imm;
     end = a0 + n;
     if (end < a0) {
-        return -1;
+        return sv_pair_unfused(env, pair, ra);
     }
     bytes0 = MIN((a0 | ~TARGET_PAGE_MASK) + 1, end) - a0;
 #ifdef CONFIG_USER_ONLY
     if (!sv_user_direct_ok(env, a0, n)) {
-        return -1; /* as sv_unit_run_plan */
+        return sv_pair_unfused(env, pair, ra); /* sv_unit_run_plan */
     }
     host0 = g2h(env_cpu(env), a0);
 #else
     if (probe_access_flags(env, a0, 1, MMU_DATA_LOAD,
                            riscv_env_mmu_index(env, false), true, &host0, ra) ||
         !host0) {
-        return -1;
+        return sv_pair_unfused(env, pair, ra);
     }
 #endif
     if (bytes0 < n) {
@@ -1545,7 +1584,7 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
             n = sv_ffirst_trap_vl(bytes0, 1, 1); /* §7.1, A49 */
             cut = true;
         } else if (flags || !host1) {
-            return -1;
+            return sv_pair_unfused(env, pair, ra);
         }
     }
     /* As sv_unit_run_move: element 0's byte first (the one that faults). */
@@ -1575,7 +1614,8 @@ sv_ldbr_scan_slow(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra)
  */
 static __attribute__((noinline)) target_ulong
 sv_ldbr_scan_short(CPURISCVState *env, uint64_t desc, uint64_t imm,
-                   target_ulong a0, unsigned n, unsigned vl_reg, uintptr_t ra)
+                   target_ulong a0, unsigned n, unsigned vl_reg,
+                   const SVFusedPair *pair, uintptr_t ra)
 {
     uint8_t *file = (uint8_t *)&env->sv_gpr[FIELD_EX64(desc, SVSCAN, DATA)];
     unsigned first;
@@ -1584,13 +1624,13 @@ sv_ldbr_scan_short(CPURISCVState *env, uint64_t desc, uint64_t imm,
 #ifdef CONFIG_USER_ONLY
     host = g2h(env_cpu(env), a0);
     if (unlikely(((uintptr_t)host + 64) >> 47)) {
-        return sv_ldbr_scan_slow(env, desc, imm, ra);
+        return sv_ldbr_scan_slow(env, desc, imm, pair, ra);
     }
 #else
     if (probe_access_flags(env, a0, 1, MMU_DATA_LOAD,
                            riscv_env_mmu_index(env, false), true, &host, ra) ||
         !host) {
-        return -1;
+        return sv_pair_unfused(env, pair, ra);
     }
 #endif
     set_helper_retaddr(ra);
@@ -1605,11 +1645,11 @@ sv_ldbr_scan_short(CPURISCVState *env, uint64_t desc, uint64_t imm,
  * packed bytes at x32..x120 (its 64 bytes stay in the file), then BNE of
  * those bytes against a scalar outside them, with fail-on-first, first
  * predicate all ones and no second one (ifall).  desc: SVSCAN fields
- * (sv_exec.h).  The same as helper_sv_unit_run then helper_sv_branch, or
- * -1 having changed nothing (the translator then runs the two unfused).
+ * (sv_exec.h).  The same as helper_sv_unit_run then helper_sv_branch.
  * The common iteration, 64 bytes inside one page, is a copy into the
  * register file and a compare in the same pass; a shorter run inside
- * one page is sv_ldbr_scan_short; the rest is sv_ldbr_scan_slow.
+ * one page is sv_ldbr_scan_short; the rest is sv_ldbr_scan_slow, and
+ * what none of them can do runs unfused (sv_pair_unfused).
  */
 /*
  * The fast path of both entry points below.  vl_known: STATE is the one
@@ -1617,8 +1657,8 @@ sv_ldbr_scan_short(CPURISCVState *env, uint64_t desc, uint64_t imm,
  * translator knew it: sv_trans_fused), so STATE is not read.
  */
 static inline __attribute__((always_inline)) target_ulong
-sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
-             bool vl_known)
+sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm,
+             const SVFusedPair *pair, uintptr_t ra, bool vl_known)
 {
     unsigned vl_reg, first;
     int n = vl_known ? 64
@@ -1634,9 +1674,9 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
     if (n != 64 || (a0 & ~TARGET_PAGE_MASK) > TARGET_PAGE_SIZE - 64) {
         if (n > 0 && n < 64 &&
             (a0 & ~TARGET_PAGE_MASK) + ROUND_UP(n, 8) <= TARGET_PAGE_SIZE) {
-            return sv_ldbr_scan_short(env, desc, imm, a0, n, vl_reg, ra);
+            return sv_ldbr_scan_short(env, desc, imm, a0, n, vl_reg, pair, ra);
         }
-        return sv_ldbr_scan_slow(env, desc, imm, ra);
+        return sv_ldbr_scan_slow(env, desc, imm, pair, ra);
     }
 #ifdef CONFIG_USER_ONLY
     /*
@@ -1645,7 +1685,7 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
      */
     host = g2h(env_cpu(env), a0);
     if (unlikely(((uintptr_t)host + 64) >> 47)) {
-        return sv_ldbr_scan_slow(env, desc, imm, ra);
+        return sv_ldbr_scan_slow(env, desc, imm, pair, ra);
     }
 #else
     {
@@ -1654,7 +1694,7 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
         if (probe_access_flags(env, a0, 1, MMU_DATA_LOAD,
                                riscv_env_mmu_index(env, false), true, &h, ra) ||
             !h) {
-            return -1;
+            return sv_pair_unfused(env, pair, ra);
         }
         host = h;
     }
@@ -1676,15 +1716,17 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm, uintptr_t ra,
  * return, a tenth of their cost; they hold no secret worth that.
  */
 __attribute__((zero_call_used_regs("skip"))) target_ulong
-HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc, uint64_t imm)
+HELPER(sv_ldbr_scan)(CPURISCVState *env, uint64_t desc, uint64_t imm,
+                     void *pair)
 {
-    return sv_ldbr_scan(env, desc, imm, GETPC(), false);
+    return sv_ldbr_scan(env, desc, imm, pair, GETPC(), false);
 }
 
 __attribute__((zero_call_used_regs("skip"))) target_ulong
-HELPER(sv_ldbr_scan64)(CPURISCVState *env, uint64_t desc, uint64_t imm)
+HELPER(sv_ldbr_scan64)(CPURISCVState *env, uint64_t desc, uint64_t imm,
+                       void *pair)
 {
-    return sv_ldbr_scan(env, desc, imm, GETPC(), true);
+    return sv_ldbr_scan(env, desc, imm, pair, GETPC(), true);
 }
 
 /*
@@ -1693,13 +1735,13 @@ HELPER(sv_ldbr_scan64)(CPURISCVState *env, uint64_t desc, uint64_t imm)
  * another byte vector, fail-on-first, first predicate all ones, no mask
  * register written (the second predicate, if any, names x0 and picks the
  * mode), as in the second blocks of libsvstring's strchr and strcmp.
- * The same as helper_sv_branch, or -1 having changed nothing when that
- * one must decide (SUBVL > 1, a resumed compare, VL 0, elements past
- * x127).  desc: SVSCAN's DATA, SCALAR, LOG2W, BVEC, EQ, TARGET, INV2,
- * ZERO2.
+ * The same as helper_sv_branch, which runs what the search does not
+ * (SUBVL > 1, a resumed compare, VL 0, elements past x127:
+ * sv_pair_unfused on branch, the branch alone).  desc: SVSCAN's DATA,
+ * SCALAR, LOG2W, BVEC, EQ, TARGET, INV2, ZERO2.
  */
 __attribute__((zero_call_used_regs("skip"))) target_ulong
-HELPER(sv_scan)(CPURISCVState *env, uint64_t desc)
+HELPER(sv_scan)(CPURISCVState *env, uint64_t desc, void *branch)
 {
     unsigned vl_reg, first, data = FIELD_EX64(desc, SVSCAN, DATA);
     unsigned breg = FIELD_EX64(desc, SVSCAN, SCALAR);
@@ -1713,7 +1755,7 @@ HELPER(sv_scan)(CPURISCVState *env, uint64_t desc)
     /* sv_first_byte_fail reads n rounded up to 16 (x126/x127: general) */
     if (n <= 0 || !sv_elements_fit(data, ROUND_UP(n, 16), 1) ||
         (bvec && !sv_elements_fit(breg, ROUND_UP(n, 16), 1))) {
-        return -1;
+        return sv_pair_unfused(env, branch, GETPC());
     }
     if (bvec) {
         first = sv_first_byte_fail(file + data * 8, file + breg * 8, 0, n, eq);

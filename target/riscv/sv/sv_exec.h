@@ -229,6 +229,23 @@ static inline sv_vl_block sv_unpack_vl_block(uint32_t v)
 void sv_exec_run(CPURISCVState *env, const sv_resolved_op *r, target_ulong pc,
                  unsigned vl, unsigned subvl, uint32_t *loopst, uintptr_t ra);
 
+/*
+ * What a fused helper (helper_sv_ldbr, _ldbr_scan, _ldbr_scan64) or
+ * helper_sv_scan needs to run its opcodes as the unfused helpers do when
+ * its fast path does not apply: the load's and the branch's descriptors
+ * (sv_desc_pack), words and addresses, and PCVBLK while the branch runs.
+ * Built at translate time, interned (trans_sv_fused.c.inc:
+ * sv_fused_pair_intern) and passed by address; never freed.
+ */
+typedef struct SVFusedPair {
+    uint64_t ld0, ld1, br0, br1;
+    int64_t imm;
+    uint64_t ld_pc, br_pc;
+    uint32_t ld_insn, br_insn;
+    uint32_t br_pcvblk;
+    uint32_t has_load; /* 0: helper_sv_scan, the branch alone */
+} SVFusedPair;
+
 /* helper_sv_ldbr_scan's descriptor (trans_sv_fused.c.inc: gen_sv_fused). */
 FIELD(SVSCAN, ADDR, 0, 7)    /* address register (scalar) */
 FIELD(SVSCAN, DATA, 7, 7)    /* the loaded vector, >= 32 */

@@ -18,10 +18,10 @@
  * (§5.1); an inactive element is skipped, or with zeroing written as
  * +0 (NaN-boxed at the default width) without computing anything.
  *
- * Each returns 0, or -1 (nothing done) when the loop is not the simple
- * one: SUBVL > 1, non-zero STATE offsets (a resumed loop) or elements
- * beyond register 127 (the general loop raises that); the translator
- * then calls helper_sv_elements.
+ * Each runs elements 0..vl-1 of a plain STATE (SUBVL 1, offsets 0),
+ * every element inside the register file: the translator's guard
+ * (gen_sv_guarded) checked that and read VL; any other STATE runs the
+ * plan's fallback there.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -52,20 +52,6 @@ static inline bool sv_fp_packed(uint64_t desc, int k)
     return k == 1   ? FIELD_EX64(desc, SVFP, RS1P)
            : k == 2 ? FIELD_EX64(desc, SVFP, RS2P)
                     : FIELD_EX64(desc, SVFP, RS3P);
-}
-
-/*
- * VL of the loop, or -1 (see above; svcore's inline fast-path test):
- * MAXVL, the longest VL whose vector elements all lie in their register
- * file, was worked out at translate time.
- */
-static inline int sv_fp_vl(CPURISCVState *env, uint64_t desc)
-{
-    unsigned vl_reg;
-    int vl =
-        sv_state_plain_vl(env->sv.state, (const uint64_t *)env->gpr, &vl_reg);
-
-    return vl > (int)FIELD_EX64(desc, SVFP, MAXVL) ? -1 : vl;
 }
 
 /* The destination predicate's mask (no predicate is x0 inverted). */
@@ -231,8 +217,8 @@ sv_fp_elems(uint8_t *d, bool dp, SVFpSrc a, SVFpSrc b, SVFpSrc c, uint64_t live,
  * so the element computation is one softfloat call (or a few bit ops).
  */
 #define GEN_SV_FP_LOOP(W)                                                      \
-    static inline __attribute__((always_inline))                               \
-    target_ulong sv_fp_loop##W(CPURISCVState *env, uint64_t desc, sv_fp_op OP) \
+    static inline __attribute__((always_inline)) target_ulong sv_fp_loop##W(   \
+        CPURISCVState *env, uint64_t desc, sv_fp_op OP, int vl)                \
     {                                                                          \
         const int nsrc = sv_fp_nsrc(OP);                                       \
         const unsigned es = W / 8;                                             \
@@ -244,11 +230,10 @@ sv_fp_elems(uint8_t *d, bool dp, SVFpSrc a, SVFpSrc b, SVFpSrc c, uint64_t live,
         float_status *st = &env->fp_status;                                    \
         SVFpSrc a, b, c;                                                       \
         uint64_t live, tmp[3];                                                 \
-        int vl = sv_fp_vl(env, desc);                                          \
         unsigned dhi;                                                          \
                                                                                \
         if (vl <= 0) {                                                         \
-            return vl; /* -1, or VL 0: nothing to do */                        \
+            return 0;                                                          \
         }                                                                      \
         a = sv_fp_src_of(file, desc, 1, es);                                   \
         b = sv_fp_src_of(file, desc, 2, es);                                   \
@@ -282,17 +267,20 @@ GEN_SV_FP_LOOP(32)
 GEN_SV_FP_LOOP(64)
 
 #define GEN_SV_FP(NAME, OP)                                                    \
-    target_ulong HELPER(sv_fp_##NAME##_h)(CPURISCVState * env, uint64_t desc)  \
+    void HELPER(sv_fp_##NAME##_h)(CPURISCVState * env, uint64_t desc,          \
+                                  target_ulong vl)                             \
     {                                                                          \
-        return sv_fp_loop16(env, desc, OP);                                    \
+        sv_fp_loop16(env, desc, OP, vl);                                       \
     }                                                                          \
-    target_ulong HELPER(sv_fp_##NAME##_s)(CPURISCVState * env, uint64_t desc)  \
+    void HELPER(sv_fp_##NAME##_s)(CPURISCVState * env, uint64_t desc,          \
+                                  target_ulong vl)                             \
     {                                                                          \
-        return sv_fp_loop32(env, desc, OP);                                    \
+        sv_fp_loop32(env, desc, OP, vl);                                       \
     }                                                                          \
-    target_ulong HELPER(sv_fp_##NAME##_d)(CPURISCVState * env, uint64_t desc)  \
+    void HELPER(sv_fp_##NAME##_d)(CPURISCVState * env, uint64_t desc,          \
+                                  target_ulong vl)                             \
     {                                                                          \
-        return sv_fp_loop64(env, desc, OP);                                    \
+        sv_fp_loop64(env, desc, OP, vl);                                       \
     }
 
 GEN_SV_FP(add, SV_FP_ADD)
@@ -316,8 +304,9 @@ GEN_SV_FP(nmadd, SV_FP_NMADD)
  * bytes, as the general loop's sv_int_dst writes them.  The destination
  * is in the other register file, so no source changes during the loop.
  */
-static inline __attribute__((always_inline)) target_ulong
-sv_fp_cmp_loop(CPURISCVState *env, uint64_t desc, sv_fp_op OP, unsigned W)
+static inline __attribute__((always_inline)) void
+sv_fp_cmp_loop(CPURISCVState *env, uint64_t desc, sv_fp_op OP, unsigned W,
+               int vl)
 {
     const unsigned es = W / 8;
     uint8_t *file = (uint8_t *)env->sv_fpr;
@@ -325,11 +314,10 @@ sv_fp_cmp_loop(CPURISCVState *env, uint64_t desc, sv_fp_op OP, unsigned W)
     unsigned rdw = FIELD_EX64(desc, SVFP, RDW);
     float_status *st = &env->fp_status;
     SVFpSrc a, b;
-    int vl = sv_fp_vl(env, desc);
     uint64_t live;
 
     if (vl <= 0) {
-        return vl; /* -1, or VL 0: nothing to do */
+        return;
     }
     a = sv_fp_src_of(file, desc, 1, es);
     b = sv_fp_src_of(file, desc, 2, es);
@@ -361,21 +349,23 @@ sv_fp_cmp_loop(CPURISCVState *env, uint64_t desc, sv_fp_op OP, unsigned W)
             break;
         }
     }
-    return 0;
 }
 
 #define GEN_SV_FP_CMP(NAME, OP)                                                \
-    target_ulong HELPER(sv_fp_##NAME##_h)(CPURISCVState * env, uint64_t desc)  \
+    void HELPER(sv_fp_##NAME##_h)(CPURISCVState * env, uint64_t desc,          \
+                                  target_ulong vl)                             \
     {                                                                          \
-        return sv_fp_cmp_loop(env, desc, OP, 16);                              \
+        sv_fp_cmp_loop(env, desc, OP, 16, vl);                                 \
     }                                                                          \
-    target_ulong HELPER(sv_fp_##NAME##_s)(CPURISCVState * env, uint64_t desc)  \
+    void HELPER(sv_fp_##NAME##_s)(CPURISCVState * env, uint64_t desc,          \
+                                  target_ulong vl)                             \
     {                                                                          \
-        return sv_fp_cmp_loop(env, desc, OP, 32);                              \
+        sv_fp_cmp_loop(env, desc, OP, 32, vl);                                 \
     }                                                                          \
-    target_ulong HELPER(sv_fp_##NAME##_d)(CPURISCVState * env, uint64_t desc)  \
+    void HELPER(sv_fp_##NAME##_d)(CPURISCVState * env, uint64_t desc,          \
+                                  target_ulong vl)                             \
     {                                                                          \
-        return sv_fp_cmp_loop(env, desc, OP, 64);                              \
+        sv_fp_cmp_loop(env, desc, OP, 64, vl);                                 \
     }
 
 GEN_SV_FP_CMP(feq, SV_FP_EQ)
@@ -390,7 +380,7 @@ GEN_SV_FP_CMP(fle, SV_FP_LE)
  * element); converted from the source's width to the destination's as
  * sv_twin_read does, then the sign set (FNEG) or cleared (FABS).
  */
-target_ulong HELPER(sv_fp_twin)(CPURISCVState *env, uint64_t desc)
+void HELPER(sv_fp_twin)(CPURISCVState *env, uint64_t desc, target_ulong vl)
 {
     unsigned ws = 8 << FIELD_EX64(desc, SVFP, SRCW);
     unsigned wd = 8 << FIELD_EX64(desc, SVFP, DSTW);
@@ -399,21 +389,15 @@ target_ulong HELPER(sv_fp_twin)(CPURISCVState *env, uint64_t desc)
     uint8_t *d = file + 8 * FIELD_EX64(desc, SVFP, RD);
     bool dp = FIELD_EX64(desc, SVFP, RDP);
     uint64_t sign = 1ull << (wd - 1);
-    SVFpSrc a;
-    int vl = sv_fp_vl(env, desc);
+    SVFpSrc a = sv_fp_src_of(file, desc, 1, ws / 8);
 
-    if (vl <= 0) {
-        return vl; /* -1, or VL 0: nothing to do */
-    }
-    a = sv_fp_src_of(file, desc, 1, ws / 8);
-    for (int i = 0; i < vl; i++) {
+    for (int i = 0; i < (int)vl; i++) {
         uint64_t v =
             sv_fp_convert(sv_fp_get(&a, i, ws), ws, wd, &env->fp_status);
 
         v = twop == 1 ? v ^ sign : twop == 2 ? v & ~sign : v;
         sv_fp_put(d, dp, i, wd, v);
     }
-    return 0;
 }
 
 /*

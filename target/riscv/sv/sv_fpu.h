@@ -20,8 +20,7 @@
  * elements w / 8 bytes apart, no NaN-boxing, §5.5, contract C6; else one
  * NaN-boxed element per 64-bit register).  The destination is a vector.
  * The destination predicate: its register, inverted, zeroing (no
- * predicate is x0 inverted).  MAXVL: a longer VL would take elements
- * past f127 (the general loop's illegal-instruction case).
+ * predicate is x0 inverted).
  */
 FIELD(SVFP, RD, 0, 7)
 FIELD(SVFP, RDP, 7, 1)
@@ -37,8 +36,6 @@ FIELD(SVFP, RS3P, 34, 1)
 FIELD(SVFP, PIDX, 35, 5)
 FIELD(SVFP, INV, 40, 1)
 FIELD(SVFP, ZERO, 41, 1)
-/* The longest VL whose elements all lie in f0..f127 (0..64). */
-FIELD(SVFP, MAXVL, 42, 7)
 /* The compares' integer destination: elements 1 << RDW bytes apart. */
 FIELD(SVFP, RDW, 49, 2)
 /*

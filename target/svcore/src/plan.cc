@@ -1053,6 +1053,24 @@ bool compiled_int_loop(const sv_resolved_op &r)
            compiled_shape(r);
 }
 
+// A unit-stride access's fallback when STATE is not plain at run time
+// (SUBVL > 1, a resumed loop): the compiled access loop (its grouped
+// loop) where it covers the access and its scratch temps fit, reached by
+// the guard of the inline loop (gen_sv_guarded) or of helper_sv_unit_run
+// (gen_sv_unit_run), else the general loop (FP data: the compiled access
+// moves integer registers only).  max_vl is the compiled loop's.
+void plan_mem_fallback(const sv_plan_facts &f, const sv_resolved_op &r,
+                       sv_plan &p, bool compiled_ok)
+{
+    if (compiled_ok && compiled_mem_shape(r) &&
+        temps_fit(f, compiled_mem_temps)) {
+        p.fallback = SV_BACKEND_COMPILED;
+        p.max_vl = compiled_mem_max_vl(r);
+    } else {
+        p.fallback = SV_BACKEND_ELEMENTS;
+    }
+}
+
 // The element loop of r (not fused): the backend and its data.  A guarded
 // specialisation's fallback (p.fallback) is the compiled loop where it
 // covers the op and inline TCG is allowed, else the general loop; with
@@ -1064,8 +1082,8 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
     unsigned knob = f.knob;
     bool inline_knob = knob == SV_KNOB_AUTO || knob == SV_KNOB_NOGVEC ||
                        knob == SV_KNOB_NOFUSE || knob == SV_KNOB_COMPILED;
-    bool compiled_ok = knob != SV_KNOB_HELPER && knob != SV_KNOB_GENERAL &&
-                       inline_ok && compiled_int_loop(r);
+    bool compiled_ok_knob = knob != SV_KNOB_HELPER && knob != SV_KNOB_GENERAL;
+    bool compiled_ok = compiled_ok_knob && inline_ok && compiled_int_loop(r);
     unsigned w;
 
     if (r.uses_svpstate) {
@@ -1111,7 +1129,11 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
             return;
         }
         if (inline_run_ok(f, r)) {
+            // What the run does not move inline (two pages at VL < MVL,
+            // wraps, wild pointers) runs in helper_sv_unit_run; STATE is
+            // plain (the TB ran the VL block, SUBVL 1).
             p.backend = SV_BACKEND_INLINE_RUN;
+            p.fallback = SV_BACKEND_UNIT_RUN;
             p.width = r.mem_es * 8;
             plan_inline_run_below_mvl(f, r, p);
             return;
@@ -1127,12 +1149,14 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
             p.width = r.mem_es * 8;
             plan_inline(f, r, p, d.reg, d.overridden ? r.mem_es : 8,
                         !d.overridden || d.reg >= 32, 0);
+            plan_mem_fallback(f, r, p, compiled_ok_knob);
             return;
         }
     }
     if (unit_run_ok(r)) {
         p.backend = SV_BACKEND_UNIT_RUN;
         p.width = r.mem_es * 8;
+        plan_mem_fallback(f, r, p, compiled_ok_knob && inline_ok);
         return;
     }
     // The helper's guard and VL are inline TCG (the block temps).
@@ -1142,7 +1166,8 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         p.fallback = guard_fallback;
         return;
     }
-    if (plan_fp(f, r, p, knob != SV_KNOB_HELPER && inline_ok)) {
+    // The FP helpers' guard is inline TCG too.
+    if (inline_ok && plan_fp(f, r, p, knob != SV_KNOB_HELPER)) {
         return;
     }
     if (knob != SV_KNOB_HELPER && inline_ok && compiled_shape(r)) {
@@ -1387,24 +1412,28 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
 {
     *p = sv_plan{};
     p->copy_src = -1;
-    p->fallback = SV_BACKEND_ELEMENTS;
+    // A plan without a run-time precondition has no fallback: its own
+    // backend runs every case (the "else" of the log is then left out).
+    p->fallback = SV_BACKEND_COUNT;
     if (r->kind == SV_EXEC_VBRANCH) {
         plan_branch(*f, *r, *p);
-        return;
+    } else if (r->kind != SV_EXEC_MEMORY || !plan_fused(*f, *r, *p)) {
+        // A prefix gets no shared block temps: inline loops need their
+        // own.
+        plan_loop(*f, *r, *p, !f->prefix || temps_fit(*f, 0));
+        // Faults unwind to this instruction: record the opcode for the
+        // backends that may fault before their helper records it.
+        p->save_opc = p->backend == SV_BACKEND_INLINE_MEM ||
+                      p->backend == SV_BACKEND_INLINE_RUN ||
+                      ((p->backend == SV_BACKEND_COMPILED ||
+                        p->fallback == SV_BACKEND_COMPILED) &&
+                       r->kind == SV_EXEC_MEMORY) ||
+                      (f->prefix && p->backend != SV_BACKEND_INLINE_INT &&
+                       p->backend != SV_BACKEND_INLINE_GVEC);
     }
-    if (r->kind == SV_EXEC_MEMORY && plan_fused(*f, *r, *p)) {
-        return;
+    if (p->fallback == SV_BACKEND_COUNT) {
+        p->fallback = p->backend;
     }
-    // A prefix gets no shared block temps: inline loops need their own.
-    plan_loop(*f, *r, *p, !f->prefix || temps_fit(*f, 0));
-    // Faults unwind to this instruction: record the opcode for the
-    // backends that may fault before their helper records it.
-    p->save_opc =
-        p->backend == SV_BACKEND_INLINE_MEM ||
-        p->backend == SV_BACKEND_INLINE_RUN ||
-        (p->backend == SV_BACKEND_COMPILED && r->kind == SV_EXEC_MEMORY) ||
-        (f->prefix && p->backend != SV_BACKEND_INLINE_INT &&
-         p->backend != SV_BACKEND_INLINE_GVEC);
 }
 
 bool sv_plan_vl_block_inline(const sv_vl_block *vl, unsigned xlen)
@@ -1574,7 +1603,7 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
             append(buf, size, at, " max_vl=%u", p->max_vl);
         }
     }
-    if (p->fallback != SV_BACKEND_ELEMENTS) {
+    if (p->fallback != p->backend) {
         append(buf, size, at, " else=%s", sv_backend_name(p->fallback));
     }
     return buf;
