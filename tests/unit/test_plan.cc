@@ -684,7 +684,7 @@ TEST(Plan, CompiledVectorBranches)
     EXPECT_EQ(p.width, 16);
     EXPECT_FALSE(p.unroll);
     EXPECT_EQ(p.gvec_elems, 8u);
-    EXPECT_EQ(p.fallback, SV_BACKEND_ELEMENTS); // nothing handed on
+    EXPECT_EQ(p.fallback, SV_BACKEND_BRANCH_TCG); // nothing handed on
     // One element (one word): one compare costs less than gvec.
     EXPECT_EQ(plan(b, facts(1)).gvec_elems, 0u);
     EXPECT_TRUE(plan(b, facts(1)).unroll);

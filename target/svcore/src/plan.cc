@@ -1298,7 +1298,7 @@ void plan_branch(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
     }
     p = sv_plan{};
     p.copy_src = -1;
-    p.fallback = SV_BACKEND_ELEMENTS;
+    p.fallback = SV_BACKEND_COUNT; // the helper runs every case
     p.backend = scan ? SV_BACKEND_BRANCH_SCAN : SV_BACKEND_BRANCH;
     p.width = r.opnd[SV_RS1].width;
 }
