@@ -2,7 +2,8 @@
 # Every plan is reachable (docs/sv-engine.md, "Backends and the planner"):
 # fuzz_vblock's block generators and the given test programs run under
 # each SV_BACKEND knob with -d sv_plan, and every backend the planner
-# can choose must appear in the log at least once; every log line must
+# can choose must appear in the log at least once (and inline_run's
+# three forms below MVL: below_mvl=run, loop, unit_run); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -47,6 +48,13 @@ missing=0
 for b in $expected; do
     if ! grep -q " plan=$b\( \|\$\)" "$tmp/all"; then
         echo "plans: no op was planned $b"
+        missing=1
+    fi
+done
+# inline_run's forms at a run-time VL below MVL, each reached too.
+for f in run loop unit_run; do
+    if ! grep -q " plan=inline_run .*below_mvl=$f\( \|\$\)" "$tmp/all"; then
+        echo "plans: no inline_run was planned below_mvl=$f"
         missing=1
     fi
 done

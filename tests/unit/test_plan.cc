@@ -514,6 +514,50 @@ TEST(Plan, UnitStrideMemory)
     EXPECT_EQ(p.step, 0u);
 }
 
+TEST(Plan, InlineRunBelowMvlLoop)
+{
+    // 512 bytes (MVL 64 of 8): below MVL straight-line when that fits
+    // the budget, else a loop of a fixed size, else helper_sv_unit_run.
+    sv_resolved_op r = resolve(ld64(), ld_8_0_10);
+    char buf[128];
+    sv_plan_facts f = facts(64);
+    sv_plan p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_EQ(p.max_vl, 63);
+    EXPECT_EQ(p.step, 0u);
+    EXPECT_EQ(p.unroll_cost, 32u + 33u);
+    EXPECT_NE(
+        std::string(sv_plan_details(&p, buf, sizeof buf)).find("below_mvl=run"),
+        std::string::npos);
+    // After another 512-byte run in the TB (the ld before memmove's sd).
+    f.unroll_budget = 128 - 65;
+    p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_EQ(p.max_vl, 63);
+    EXPECT_EQ(p.step, 64u);
+    EXPECT_EQ(p.unroll_cost, 32u + 4u + 5u);
+    EXPECT_NE(std::string(sv_plan_details(&p, buf, sizeof buf))
+                  .find("below_mvl=loop"),
+              std::string::npos);
+    // Its cost does not grow with MVL: 256 bytes.
+    f = facts(32);
+    f.unroll_budget = 16 + 9;
+    p = plan(r, f);
+    EXPECT_EQ(p.max_vl, 31);
+    EXPECT_EQ(p.step, 64u);
+    EXPECT_EQ(p.unroll_cost, 16u + 9u);
+    // Neither fits: helper_sv_unit_run below MVL.
+    f.unroll_budget = 16 + 8;
+    p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_EQ(p.max_vl, 0);
+    EXPECT_EQ(p.step, 0u);
+    EXPECT_EQ(p.unroll_cost, 16u);
+    EXPECT_NE(std::string(sv_plan_details(&p, buf, sizeof buf))
+                  .find("below_mvl=unit_run"),
+              std::string::npos);
+}
+
 // lw x8, 0(x10) and sd x8, 0(x10) through the 64-bit pointers at x64..
 constexpr uint32_t lw_8_0_10 = 0x00052403;
 constexpr uint32_t sd_8_0_10 = 0x00853023;

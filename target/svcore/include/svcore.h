@@ -1493,7 +1493,8 @@ typedef struct sv_plan {
     unsigned unroll_cost; /* taken from the TB's unroll budget */
     uint8_t step;         /* compiled loads and stores: elements per
                              iteration of the loop form's first loop (0, 1:
-                             one) */
+                             one); inline_run: bytes per iteration of the
+                             below-MVL loop form (0: straight-line) */
     /*
      * What runs when a specialisation's run-time precondition fails
      * (STATE not plain: SUBVL > 1 or a resumed loop):

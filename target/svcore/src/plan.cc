@@ -357,26 +357,46 @@ bool inline_run_ok(const sv_plan_facts &f, const sv_resolved_op &r)
     return store || d.is_fp || areg < d.reg || 8 * areg >= 8 * d.reg + bytes;
 }
 
+// The inline run's below-MVL loop form: bytes per iteration (8-byte
+// host accesses).
+constexpr unsigned inline_run_loop_bytes = 64;
+
 // The inline run's costs (gen_sv_inline_run): at VL = MVL every 8-byte
 // access counts as half an element body; below MVL (a run-time VL from
-// the VL block's register, STATE plain) the VL * es bytes move as
-// pieces of the length's set bits, up to twice the largest piece, plus
-// the tail pieces.  Both forms fit the budget: VLs below MVL on one page
-// run straight-line too (p.max_vl = MVL - 1), else they go to
+// the VL block's register, STATE plain as the TB ran the VL block) the
+// VL * es bytes on one page move either straight-line, as pieces of the
+// length's set bits (up to twice the largest piece, plus the tail
+// pieces), or, when that does not fit the budget, as a loop of
+// inline_run_loop_bytes an iteration then the pieces of the rest (a
+// fixed size whatever MVL: p.step = inline_run_loop_bytes).  Either
+// way p.max_vl = MVL - 1; when neither fits, VLs below MVL go to
 // helper_sv_unit_run (p.max_vl = 0).
 void plan_inline_run_below_mvl(const sv_plan_facts &f, const sv_resolved_op &r,
                                sv_plan &p)
 {
+    auto pieces_cost = [](unsigned bytes) {
+        unsigned top = bytes > 1 ? 1u << (31 - __builtin_clz(bytes - 1)) : 0;
+        return (2 * top + 15) / 16 + 1;
+    };
     unsigned bytes = f.known_mvl * r.mem_es;
-    unsigned top = bytes > 1 ? 1u << (31 - __builtin_clz(bytes - 1)) : 0;
     unsigned at_mvl = (bytes + 15) / 16;
-    unsigned below = (2 * top + 15) / 16 + 1;
+    unsigned straight = pieces_cost(bytes);
+    unsigned loop =
+        inline_run_loop_bytes / 16 + pieces_cost(inline_run_loop_bytes);
 
     p.unroll_cost = at_mvl;
     p.max_vl = 0;
-    if (f.known_mvl > 1 && f.unroll_budget >= at_mvl + below) {
+    p.step = 0;
+    if (f.known_mvl <= 1) {
+        return;
+    }
+    if (f.unroll_budget >= at_mvl + straight) {
         p.max_vl = f.known_mvl - 1;
-        p.unroll_cost += below;
+        p.unroll_cost += straight;
+    } else if (f.unroll_budget >= at_mvl + loop) {
+        p.max_vl = f.known_mvl - 1;
+        p.step = inline_run_loop_bytes;
+        p.unroll_cost += loop;
     }
 }
 
@@ -1591,7 +1611,9 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     }
     if (p->backend == SV_BACKEND_INLINE_RUN) {
         append(buf, size, at, " cost=%u below_mvl=%s", p->unroll_cost,
-               p->max_vl ? "run" : "unit_run");
+               !p->max_vl ? "unit_run"
+               : p->step  ? "loop"
+                          : "run");
     }
     if (p->backend == SV_BACKEND_BRANCH_TCG) {
         if (p->unroll) {
