@@ -529,6 +529,14 @@ TEST(Plan, InlineRunBelowMvlLoop)
     EXPECT_NE(
         std::string(sv_plan_details(&p, buf, sizeof buf)).find("below_mvl=run"),
         std::string::npos);
+    // VL = MVL known here (the VL block set VL from x0): no second form,
+    // and no budget taken for it.
+    f.vl_is_mvl = true;
+    p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_EQ(p.max_vl, 0);
+    EXPECT_EQ(p.unroll_cost, 32u);
+    f.vl_is_mvl = false;
     // After another 512-byte run in the TB (the ld before memmove's sd).
     f.unroll_budget = 128 - 65;
     p = plan(r, f);

@@ -1458,6 +1458,8 @@ typedef struct sv_plan_facts {
     uint8_t subvl;               /* the block's SUBVL (1 for a prefix) */
     uint8_t vl_reg;              /* the register STATE.vl names after the VL
                                     block; 0: none */
+    uint8_t vl_is_mvl;           /* VL = MVL holds here (the VL block set it
+                                    so and nothing since changed it) */
     unsigned known_mvl;          /* MVL when this TB ran the VL block, else 0 */
     const sv_vl_block *vl_block; /* the block's VL block, or NULL */
     unsigned unroll_budget;      /* element bodies the TB may still unroll */

@@ -387,7 +387,10 @@ void plan_inline_run_below_mvl(const sv_plan_facts &f, const sv_resolved_op &r,
     p.unroll_cost = at_mvl;
     p.max_vl = 0;
     p.step = 0;
-    if (f.known_mvl <= 1) {
+    // No VL below MVL when the TB knows VL = MVL: the second form would
+    // be dead code, and its cost would take the budget later ops unroll
+    // with.
+    if (f.known_mvl <= 1 || f.vl_is_mvl) {
         return;
     }
     if (f.unroll_budget >= at_mvl + straight) {
