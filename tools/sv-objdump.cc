@@ -125,21 +125,8 @@ std::string pred_entries(const sv_pred_entry *preds, char cls)
 // " <ifany ffirst>" after a vector branch (§6.3), else "".
 std::string branch_mode(const sv_vblock_context &ctx, uint32_t insn)
 {
-    sv_op op;
-    if (!sv_op_decode(insn, &op) || op.cls != SV_OPC_BRANCH) {
-        return "";
-    }
-    const sv_reg_entry &a = ctx.int_regs[op.rs1.reg & 31];
-    const sv_reg_entry &b = ctx.int_regs[op.rs2.reg & 31];
-    if (!(a.enabled && a.isvec) && !(b.enabled && b.isvec)) {
-        return "";
-    }
-    const sv_pred_entry *first = sv_pred_for(&ctx, false, op.rs1.reg, false);
-    const sv_pred_entry *second = sv_pred_for(&ctx, false, op.rs2.reg, true);
-    return fmt(" <%s%s>",
-               sv_branch_mode_name(second != nullptr, second ? second->inv : 0,
-                                   second ? second->zero : 0),
-               first && first->ffirst ? " ffirst" : "");
+    char note[32];
+    return sv_branch_mode_note(&ctx, insn, note, sizeof note);
 }
 
 std::string prefix_context(const sv_prefix_context &p)

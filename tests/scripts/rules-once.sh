@@ -148,6 +148,12 @@ if [ -n "$hits" ]; then
     echo "$hits" | sed 's/^/    /' >&2
 fi
 
+# Which entries are a vector branch's predicates (§6.2): the resolver's
+# (sv_resolve_op); disassemblers print them through sv_branch_mode_note.
+forbid "a vector branch's predicate entries" '\bsv_pred_for *\(' \
+    "${consumers[@]}"
+require sv_branch_mode_note "$sv/sv_disas.c" tools/sv-objdump.cc
+
 if [ "$failed" = 0 ]; then
     echo "ok: every listed rule is taken from svcore"
 fi

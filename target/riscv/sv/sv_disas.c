@@ -179,25 +179,10 @@ static void sv_print_prefix(bfd_vma memaddr, struct disassemble_info *info,
 static void sv_print_branch_mode(struct disassemble_info *info,
                                  const sv_vblock_context *ctx, uint32_t insn)
 {
-    const sv_pred_entry *first, *second;
-    const sv_reg_entry *a, *b;
-    sv_op op;
+    char note[32];
 
-    if (!sv_op_decode(insn, &op) || op.cls != SV_OPC_BRANCH) {
-        return;
-    }
-    a = &ctx->int_regs[op.rs1.reg & 31];
-    b = &ctx->int_regs[op.rs2.reg & 31];
-    if (!(a->enabled && a->isvec) && !(b->enabled && b->isvec)) {
-        return;
-    }
-    first = sv_pred_for(ctx, false, op.rs1.reg, false);
-    second = sv_pred_for(ctx, false, op.rs2.reg, true);
-    info->fprintf_func(info->stream, " <%s%s>",
-                       sv_branch_mode_name(second != NULL,
-                                           second ? second->inv : 0,
-                                           second ? second->zero : 0),
-                       first && first->ffirst ? " ffirst" : "");
+    info->fprintf_func(info->stream, "%s",
+                       sv_branch_mode_note(ctx, insn, note, sizeof(note)));
 }
 
 /*

@@ -1011,6 +1011,14 @@ unsigned sv_copy_find_byte_short(uint8_t *dst, const uint8_t *src, unsigned n,
  * (1, 1).  For disassemblers and logs. */
 const char *sv_branch_mode_name(bool has_target, unsigned inv2, unsigned zero2);
 
+/* What a disassembler prints after opcode insn of a VBLOCK with context
+ * ctx: " <MODE>" or " <MODE ffirst>" for a vector branch (§6.3, its
+ * predicates as sv_resolve_op assigns them), "" for any other opcode,
+ * a branch without a vector operand (A29) included.  Written into buf
+ * (size bytes, NUL-terminated); returns buf. */
+const char *sv_branch_mode_note(const sv_vblock_context *ctx, uint32_t insn,
+                                char *buf, size_t size);
+
 /* ---------------------------------------------------------------------
  * SVPrefix: P48 and P64 (§4, A21-A26, A35, A43, A51).  A prefix wraps one
  * RV32 instruction and gives it its own vector context.  The decode

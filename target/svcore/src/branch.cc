@@ -5,6 +5,7 @@
 // 64-bit masks, so no step walks the elements one at a time.
 //
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <cstdio>
 #include <cstring>
 
 #include "compare_simd.h"
@@ -251,3 +252,23 @@ const char *sv_branch_mode_name(bool has_target, unsigned inv2, unsigned zero2)
 }
 
 } // extern "C"
+
+const char *sv_branch_mode_note(const sv_vblock_context *ctx, uint32_t insn,
+                                char *buf, size_t size)
+{
+    sv_resolved_op r;
+
+    if (size) {
+        buf[0] = 0;
+    }
+    // The resolver decides which branches are vector ones (A29) and
+    // which entries are their first and second predicates (§6.2).
+    if (!sv_resolve_op(ctx, insn, &r) || r.kind != SV_EXEC_VBRANCH) {
+        return buf;
+    }
+    const sv_pred_entry &first = r.pred_src, &second = r.pred_dest;
+    snprintf(buf, size, " <%s%s>",
+             sv_branch_mode_name(second.enabled, second.inv, second.zero),
+             first.enabled && first.ffirst ? " ffirst" : "");
+    return buf;
+}
