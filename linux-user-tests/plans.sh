@@ -3,7 +3,8 @@
 # fuzz_vblock's block generators and the given test programs run under
 # each SV_BACKEND knob with -d sv_plan, and every backend the planner
 # can choose must appear in the log at least once (and inline_run's
-# three forms below MVL: below_mvl=run, loop, unit_run); every log line must
+# three forms below MVL: below_mvl=run, loop, unit_run; fused_scan with
+# and without its unroll form); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -58,6 +59,15 @@ for f in run loop unit_run; do
         missing=1
     fi
 done
+# The fused byte scan's inline form, and its helper-only form.
+if ! grep -q " plan=fused_scan .*unroll" "$tmp/all"; then
+    echo "plans: no fused_scan was planned unroll"
+    missing=1
+fi
+if ! grep -q " plan=fused_scan w=[0-9]*\( else=.*\)\?\$" "$tmp/all"; then
+    echo "plans: no fused_scan was planned without unroll"
+    missing=1
+fi
 [ $missing = 0 ] || exit 1
 echo "plans: $(wc -l < "$tmp/all") plan lines, every backend reached:"
 sed 's/.* plan=\([a-z0-9_]*\).*/\1/' "$tmp/all" | sort | uniq -c

@@ -88,16 +88,16 @@ static char nz(void)
 
 static size_t page;
 
-/* The first byte of a PROT_NONE page, after a readable/writable page. */
+/* The first byte of a PROT_NONE page, after two readable/writable pages. */
 static char *guard_page_end(void)
 {
-    char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+    char *map = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE) != 0) {
+    if (map == MAP_FAILED || mprotect(map + 2 * page, page, PROT_NONE) != 0) {
         perror("mmap");
         _exit(2);
     }
-    return map + page;
+    return map + 2 * page;
 }
 
 static char *end_a, *end_b;
@@ -134,17 +134,45 @@ static void state_zero(void)
 }
 
 /* ---------------------------------------------------------- strlen */
+/*
+ * strlen and memchr at other VLMAX too: below 64 the fused load+branch
+ * may run inline (one 64-bit word at a time, tail pieces at 1, 3, 13),
+ * its helper taking a match, a VL below MVL and a run that leaves the
+ * page (into the PROT_NONE page: cut; into the next readable page).
+ */
+SV_STRLEN(sv_strlen1, 1)
+SV_STRLEN(sv_strlen8, 8)
+SV_STRLEN(sv_strlen13, 13)
+SV_STRLEN(sv_strlen32, 32)
+SV_MEMCHR(sv_memchr1, 1, SV_MEMCHR_A1_8)
+SV_MEMCHR(sv_memchr3, 3, SV_MEMCHR_A1_8)
+SV_MEMCHR(sv_memchr8, 8, SV_MEMCHR_A1_8)
+SV_MEMCHR(sv_memchr13, 13, SV_MEMCHR_A1_8)
+SV_MEMCHR(sv_memchr32, 32, SV_MEMCHR_A1_8)
+SV_MEMCHR(sv_memchr8_wide, 8, "") /* a1 untagged: its 64 bits */
+
+static size_t (*const strlens[])(const char *) = {
+    sv_strlen, sv_strlen1, sv_strlen8, sv_strlen13, sv_strlen32};
+
 static void test_strlen(void)
 {
-    for (size_t len = 0; len <= MAXLEN; len++) {
-        for (size_t off = 0; off < NOFFS; off++) {
-            sv_context("strlen len %zu gap %zu (page end)", len, off);
-            const char *s = str_at_end(end_a, len, off);
-            CHECK_EQ(sv_strlen(s), ref_strlen(s));
-            state_zero();
-            sv_context("strlen len %zu offset %zu", len, off);
-            s = str_mid(len, off);
-            CHECK_EQ(sv_strlen(s), ref_strlen(s));
+    for (size_t k = 0; k < SV_COUNT(strlens); k++) {
+        for (size_t len = 0; len <= MAXLEN; len++) {
+            for (size_t off = 0; off < NOFFS; off++) {
+                sv_context("strlen #%zu len %zu gap %zu (page end)", k, len,
+                           off);
+                const char *s = str_at_end(end_a, len, off);
+                CHECK_EQ(strlens[k](s), ref_strlen(s));
+                state_zero();
+                sv_context("strlen #%zu len %zu offset %zu", k, len, off);
+                s = str_mid(len, off);
+                CHECK_EQ(strlens[k](s), ref_strlen(s));
+                state_zero();
+                /* across the boundary of two readable pages */
+                sv_context("strlen #%zu len %zu at page - %zu", k, len, off);
+                s = str_at_end(end_a - page + len / 2 + 1, len, off);
+                CHECK_EQ(strlens[k](s), ref_strlen(s));
+            }
         }
     }
 }
@@ -195,46 +223,62 @@ static void test_strncpy(void)
 }
 
 /* ---------------------------------------------------------- memchr */
-static void memchr_one(const char *b, int c, size_t n)
+static void *(*const memchrs[])(const void *, int, size_t) = {
+    sv_memchr,   sv_memchr1,  sv_memchr3,     sv_memchr8,
+    sv_memchr13, sv_memchr32, sv_memchr8_wide};
+
+static void memchr_one(size_t k, const char *b, int c, size_t n)
 {
-    CHECK_EQ((uintptr_t)sv_memchr(b, c, n), (uintptr_t)ref_memchr(b, c, n));
+    /* untagged a1: a byte never equals a value above 0xff */
+    bool wide = memchrs[k] == sv_memchr8_wide && (unsigned long)(long)c > 0xff;
+    const void *want = wide ? NULL : ref_memchr(b, c, n);
+
+    CHECK_EQ((uintptr_t)memchrs[k](b, c, n), (uintptr_t)want);
     state_zero();
+}
+
+static void test_memchr_at(size_t k, char *b, size_t n, size_t gap)
+{
+    /* c is passed as an int: only its low byte counts */
+    static const int cs[] = {0, 0x41, 0xff, -1, 0x180, -0x7f};
+    int c = cs[(n + gap) % SV_COUNT(cs)];
+    unsigned char uc = (unsigned char)c;
+    for (size_t i = 0; i < n; i++) {
+        do {
+            b[i] = (char)rnd();
+        } while ((unsigned char)b[i] == uc);
+    }
+    sv_context("memchr #%zu n %zu gap %zu c 0x%x absent", k, n, gap, c);
+    memchr_one(k, b, c, n);
+    if (n == 0) {
+        return;
+    }
+    size_t at = rnd() % n;
+    b[at] = (char)uc;
+    sv_context("memchr #%zu n %zu gap %zu c 0x%x at %zu", k, n, gap, c, at);
+    memchr_one(k, b, c, n);
+    /* searched range ends right before c */
+    sv_context("memchr #%zu n %zu gap %zu c 0x%x at %zu, n := %zu", k, n, gap,
+               c, at, at);
+    memchr_one(k, b, c, at);
+    /* a second c later, and c as the very last byte */
+    b[n - 1] = (char)uc;
+    sv_context("memchr #%zu n %zu gap %zu c 0x%x at %zu and %zu", k, n, gap, c,
+               at, n - 1);
+    memchr_one(k, b, c, n);
+    b[at] = (char)(uc ^ 1);
+    memchr_one(k, b, c, n);
 }
 
 static void test_memchr(void)
 {
-    for (size_t n = 0; n <= MAXLEN; n++) {
-        for (size_t gap = 0; gap < NOFFS; gap++) {
-            char *b = end_a - gap - n;
-            /* c is passed as an int: only its low byte counts */
-            static const int cs[] = {0, 0x41, 0xff, -1, 0x180, -0x7f};
-            int c = cs[(n + gap) % SV_COUNT(cs)];
-            unsigned char uc = (unsigned char)c;
-            for (size_t i = 0; i < n; i++) {
-                do {
-                    b[i] = (char)rnd();
-                } while ((unsigned char)b[i] == uc);
+    for (size_t k = 0; k < SV_COUNT(memchrs); k++) {
+        for (size_t n = 0; n <= MAXLEN; n++) {
+            for (size_t gap = 0; gap < NOFFS; gap++) {
+                /* ending at the PROT_NONE page; across two readable ones */
+                test_memchr_at(k, end_a - gap - n, n, gap);
+                test_memchr_at(k, end_a - page - gap - n / 2, n, gap);
             }
-            sv_context("memchr n %zu gap %zu c 0x%x absent", n, gap, c);
-            memchr_one(b, c, n);
-            if (n == 0) {
-                continue;
-            }
-            size_t at = rnd() % n;
-            b[at] = (char)uc;
-            sv_context("memchr n %zu gap %zu c 0x%x at %zu", n, gap, c, at);
-            memchr_one(b, c, n);
-            /* searched range ends right before c */
-            sv_context("memchr n %zu gap %zu c 0x%x at %zu, n := %zu", n, gap,
-                       c, at, at);
-            memchr_one(b, c, at);
-            /* a second c later, and c as the very last byte */
-            b[n - 1] = (char)uc;
-            sv_context("memchr n %zu gap %zu c 0x%x at %zu and %zu", n, gap, c,
-                       at, n - 1);
-            memchr_one(b, c, n);
-            b[at] = (char)(uc ^ 1);
-            memchr_one(b, c, n);
         }
     }
 }

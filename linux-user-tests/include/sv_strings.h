@@ -28,32 +28,35 @@
  * strlen: VL = 64 (mode 00).  LB t0 (trap-ffirst) then BNE t0, x0 with
  * ffirst: a4 := index of the first NUL.  No second predicate: ifall,
  * taken (advance by a4, next block) when all a4 bytes are non-zero.
+ * SV_STRLEN(name, VLMAX) makes the same function with another VLMAX.
  */
-static inline size_t sv_strlen(const char *s)
-{
-    register const char *p asm("a0") = s;
-
-    /* a4 = 0 then into the loop's add: no jump, so the first block
-     * shares the entry's translation block (fewer TB exits per call). */
-    asm volatile("li a4, 0\n"
-                 "2:\n"
-                 "add a0, a0, a4\n"
-                 "sv_vblock_begin\n"
-                 "sv_vl_rd rd=a4, vlmax=64\n"
-                 "sv_reg16 key=t0, regidx=32, vew=1\n"
-                 "sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1\n"
-                 "sv_ops\n"
-                 "lb t0, 0(a0)\n"
-                 "sv_bne t0, x0, 2b\n"
-                 "sv_vblock_end\n"
-                 /* fell through: the NUL is at a0 + a4 */
-                 "add a0, a0, a4\n"
-                 "csrw 0x803, zero\n"
-                 : "+r"(p)
-                 :
-                 : "t0", "a4", "memory");
-    return (size_t)(p - s);
-}
+#define SV_STRLEN(NAME, VLMAX)                                                 \
+    static inline size_t NAME(const char *s)                                   \
+    {                                                                          \
+        register const char *p asm("a0") = s;                                  \
+                                                                               \
+        /* a4 = 0 then into the loop's add: no jump, so the first block        \
+         * shares the entry's translation block (fewer TB exits per call). */  \
+        asm volatile(                                                          \
+            "li a4, 0\n"                                                       \
+            "2:\n"                                                             \
+            "add a0, a0, a4\n"                                                 \
+            "sv_vblock_begin\n"                                                \
+            "sv_vl_rd rd=a4, vlmax=" #VLMAX "\n"                               \
+            "sv_reg16 key=t0, regidx=32, vew=1\n"                              \
+            "sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1\n"                  \
+            "sv_ops\n"                                                         \
+            "lb t0, 0(a0)\n"                                                   \
+            "sv_bne t0, x0, 2b\n"                                              \
+            "sv_vblock_end\n" /* fell through: the NUL is at a0 + a4 */        \
+            "add a0, a0, a4\n"                                                 \
+            "csrw 0x803, zero\n"                                               \
+            : "+r"(p)                                                          \
+            :                                                                  \
+            : "t0", "a4", "memory");                                           \
+        return (size_t)(p - s);                                                \
+    }
+SV_STRLEN(sv_strlen, 64)
 
 /*
  * strncpy (with the NUL padding of C's strncpy): VL = min(n, 64) (mode
@@ -112,41 +115,45 @@ static inline char *sv_strncpy(char *dst, const char *src, size_t n)
  * memchr: VL = min(n, 64) (mode 01).  LB t0 (trap-ffirst), BNE t0, a1
  * with a1 tagged scalar 8-bit (every byte against (unsigned char)c),
  * ffirst/ifall: taken when c is not among the a4 bytes (advance).
- * Falling through, a4 is c's index.
+ * Falling through, a4 is c's index.  SV_MEMCHR(name, VLMAX, A1) makes
+ * the same function with another VLMAX and a1's tag A1 (SV_MEMCHR_A1_8,
+ * or "": untagged, a 64-bit scalar that no byte equals above 0xff).
  */
-static inline void *sv_memchr(const void *buf, int c, size_t n)
-{
-    register const char *p asm("a0") = buf;
-    register long ch asm("a1") = c;
-    register size_t left asm("a2") = n;
-
-    asm volatile("beqz a2, 8f\n"
-                 "j 1f\n"
-                 "2:\n"
-                 "add a0, a0, a4\n"
-                 "sub a2, a2, a4\n"
-                 "beqz a2, 8f\n"
-                 "1:\n"
-                 "sv_vblock_begin\n"
-                 "sv_vl_rvc rd=a4, rs1=a2, vlmax=64\n"
-                 "sv_reg16 key=t0, regidx=32, vew=1\n"
-                 "sv_reg16 key=a1, regidx=a1, isvec=0, vew=1\n"
-                 "sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1\n"
-                 "sv_ops\n"
-                 "lb t0, 0(a0)\n"
-                 "sv_bne t0, a1, 2b\n"
-                 "sv_vblock_end\n"
-                 "add a0, a0, a4\n"
-                 "j 9f\n"
-                 "8:\n"
-                 "li a0, 0\n"
-                 "9:\n"
-                 "csrw 0x803, zero\n"
-                 : "+r"(p), "+r"(left)
-                 : "r"(ch)
-                 : "t0", "a4", "memory");
-    return (void *)p;
-}
+#define SV_MEMCHR_A1_8 "sv_reg16 key=a1, regidx=a1, isvec=0, vew=1\n"
+#define SV_MEMCHR(NAME, VLMAX, A1)                                             \
+    static inline void *NAME(const void *buf, int c, size_t n)                 \
+    {                                                                          \
+        register const char *p asm("a0") = buf;                                \
+        register long ch asm("a1") = c;                                        \
+        register size_t left asm("a2") = n;                                    \
+                                                                               \
+        asm volatile("beqz a2, 8f\n"                                           \
+                     "j 1f\n"                                                  \
+                     "2:\n"                                                    \
+                     "add a0, a0, a4\n"                                        \
+                     "sub a2, a2, a4\n"                                        \
+                     "beqz a2, 8f\n"                                           \
+                     "1:\n"                                                    \
+                     "sv_vblock_begin\n"                                       \
+                     "sv_vl_rvc rd=a4, rs1=a2, vlmax=" #VLMAX "\n"             \
+                     "sv_reg16 key=t0, regidx=32, vew=1\n" A1                  \
+                     "sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1\n"         \
+                     "sv_ops\n"                                                \
+                     "lb t0, 0(a0)\n"                                          \
+                     "sv_bne t0, a1, 2b\n"                                     \
+                     "sv_vblock_end\n"                                         \
+                     "add a0, a0, a4\n"                                        \
+                     "j 9f\n"                                                  \
+                     "8:\n"                                                    \
+                     "li a0, 0\n"                                              \
+                     "9:\n"                                                    \
+                     "csrw 0x803, zero\n"                                      \
+                     : "+r"(p), "+r"(left)                                     \
+                     : "r"(ch)                                                 \
+                     : "t0", "a4", "memory");                                  \
+        return (void *)p;                                                      \
+    }
+SV_MEMCHR(sv_memchr, 64, SV_MEMCHR_A1_8)
 
 /*
  * strcmp: VL = 64 (mode 00).  LB t0 from s1 and LB t1 from s2, both

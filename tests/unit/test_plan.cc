@@ -868,6 +868,47 @@ TEST(Plan, FusedLoadAndBranch)
     EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_INLINE_RUN);
 }
 
+// The byte scan's inline form (the helper backs it) at MVL up to 32 in
+// user mode with SUBVL 1; above, with MVL unknown or SUBVL > 1, the
+// helper's call alone; in system mode or without host words, not
+// inline.
+TEST(Plan, FusedScanInline)
+{
+    sv_vblock_context c = strlen_ctx();
+    c.int_preds[8] = sv_pred_entry{};
+    sv_resolved_op ld = resolve(c, lb_8_0_10);
+    sv_resolved_op b = resolve(strlen_ctx(), bne_8_12);
+    auto scan = [&](unsigned mvl) {
+        sv_plan_facts f = facts(mvl);
+        f.next = &b;
+        f.next_leaves = 1;
+        return f;
+    };
+    for (unsigned mvl : {1u, 8u, 13u, 32u}) {
+        sv_plan p = plan(ld, scan(mvl));
+        EXPECT_EQ(p.backend, SV_BACKEND_FUSED_SCAN) << mvl;
+        EXPECT_TRUE(p.unroll) << mvl;
+        EXPECT_EQ(p.unroll_cost, (mvl + 7) / 8) << mvl;
+        EXPECT_TRUE(p.save_opc) << mvl;
+    }
+    sv_plan p = plan(ld, scan(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_FUSED_SCAN);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_FALSE(p.save_opc);
+    EXPECT_FALSE(plan(ld, scan(0)).unroll);
+    sv_plan_facts f = scan(8);
+    f.user_mode = 0;
+    p = plan(ld, f);
+    EXPECT_FALSE(p.backend == SV_BACKEND_FUSED_SCAN && p.unroll);
+    f = scan(8);
+    f.subvl = 2;
+    EXPECT_FALSE(plan(ld, f).unroll);
+    f = scan(32);
+    f.host_words = 0;
+    p = plan(ld, f);
+    EXPECT_FALSE(p.backend == SV_BACKEND_FUSED_SCAN && p.unroll);
+}
+
 // No plan but the general knob's is the general loop, as its backend or
 // as the fallback of a specialisation's run-time guard (docs/sv-engine.md,
 // "Backends and the planner"): over the shapes of these tests, every knob

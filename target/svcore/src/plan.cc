@@ -1326,6 +1326,28 @@ void plan_branch(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
     p.width = r.opnd[SV_RS1].width;
 }
 
+// The byte scan's inline form (gen_sv_fused_scan_inline): the pass
+// where VL = MVL, the run lies in one page and no byte matches, as
+// straight-line TCG (a 64-bit word at a time), the helper on every other
+// path.  User mode, host words in order, and this TB ran the VL block
+// with SUBVL 1 (MVL known, STATE plain).  Its fixed cost is a few host
+// instructions where the helper's call costs about 200, and each word
+// about 10 where the helper's SIMD search costs less: so up to
+// fused_scan_inline_max_bytes.
+constexpr unsigned fused_scan_inline_max_bytes = 32;
+
+void plan_fused_scan_inline(const sv_plan_facts &f, sv_plan &p)
+{
+    unsigned words = (f.known_mvl + 7) / 8;
+
+    if (!f.user_mode || !f.host_words || !unrollable(f) ||
+        f.known_mvl > fused_scan_inline_max_bytes || f.unroll_budget < words) {
+        return;
+    }
+    p.unroll = true;
+    p.unroll_cost = words;
+}
+
 // A load followed by a vector branch, as one call when the load alone
 // would take helper_sv_unit_run (directly or after the inline run's
 // one-page test).  Only with the auto knob, so fused and unfused runs
@@ -1350,6 +1372,7 @@ bool plan_fused(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
     if (fused_scan_shape(r, *b) && !f.plugins) {
         p.backend =
             vl64_known(f) ? SV_BACKEND_FUSED_SCAN64 : SV_BACKEND_FUSED_SCAN;
+        plan_fused_scan_inline(f, p);
     } else {
         // helper_sv_ldbr runs the branch in the kernel: a branch that
         // compiles without a loop (no call) and a load that runs inline
@@ -1364,7 +1387,8 @@ bool plan_fused(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
         p.backend = SV_BACKEND_FUSED;
     }
     p.width = r.mem_es * 8;
-    p.save_opc = false;
+    // The inline form's first access faults as the load's.
+    p.save_opc = p.unroll;
     return true;
 }
 
@@ -1617,6 +1641,11 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
                !p->max_vl ? "unit_run"
                : p->step  ? "loop"
                           : "run");
+    }
+    if ((p->backend == SV_BACKEND_FUSED_SCAN ||
+         p->backend == SV_BACKEND_FUSED_SCAN64) &&
+        p->unroll) {
+        append(buf, size, at, " unroll cost=%u", p->unroll_cost);
     }
     if (p->backend == SV_BACKEND_BRANCH_TCG) {
         if (p->unroll) {
