@@ -1330,10 +1330,9 @@ void plan_branch(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
 // where VL = MVL, the run lies in one page and no byte matches, as
 // straight-line TCG (a 64-bit word at a time), the helper on every other
 // path.  User mode, host words in order, and this TB ran the VL block
-// with SUBVL 1 (MVL known, STATE plain).  Its fixed cost is a few host
-// instructions where the helper's call costs about 200, and each word
-// about 10 where the helper's SIMD search costs less: so up to
-// fused_scan_inline_max_bytes.
+// with SUBVL 1 (MVL known, STATE plain).  The helper's call has the
+// larger fixed cost, its SIMD search the smaller cost per byte; a match
+// pays both forms: so the inline form up to fused_scan_inline_max_bytes.
 constexpr unsigned fused_scan_inline_max_bytes = 32;
 
 void plan_fused_scan_inline(const sv_plan_facts &f, sv_plan &p)
