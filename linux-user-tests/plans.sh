@@ -3,7 +3,8 @@
 # fuzz_vblock's block generators and the given test programs run under
 # each SV_BACKEND knob with -d sv_plan, and every backend the planner
 # can choose must appear in the log at least once (and inline_run's
-# three forms below MVL: below_mvl=run, loop, unit_run); every log line must
+# three forms below MVL: below_mvl=run, loop, unit_run, and C.MV's
+# straight-line twin copy); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -58,6 +59,12 @@ for f in run loop unit_run; do
         missing=1
     fi
 done
+# C.MV's straight-line twin copy (plan_compiled_twin), predicated.
+if ! grep -Eq " shape=int,[^ ]*pred=[^ ]*,twin plan=compiled .*unroll" \
+    "$tmp/all"; then
+    echo "plans: no predicated C.MV was planned compiled unroll"
+    missing=1
+fi
 [ $missing = 0 ] || exit 1
 echo "plans: $(wc -l < "$tmp/all") plan lines, every backend reached:"
 sed 's/.* plan=\([a-z0-9_]*\).*/\1/' "$tmp/all" | sort | uniq -c
