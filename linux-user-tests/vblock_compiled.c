@@ -490,6 +490,12 @@ SV_BLOCK_FN(b_mv_to_low, VL1(16) R16(a0, 20, 1, 2) R16(a2, 64, 1, 2)
                              P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
 SV_BLOCK_FN(b_mv_from_low, VL1(16) R16(a0, 40, 1, 1) R16(a2, 20, 1, 2)
                                P16X(a0, a5, 0, 1, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_sdst_pd,
+            VL1(16) R16(a0, 120, 0, 0) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 0, 0)
+                P16X(a2, a6, 0, 1, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_sdst_zd,
+            VL1(16) R16(a0, 120, 0, 0) R16(a2, 64, 1, 2) P16X(a0, a5, 1, 1, 0)
+                P16X(a2, a6, 1, 0, 0) OPS("sv_c c.mv a0, a2"))
 SV_BLOCK_FN(b_mv_64_8_zs,
             VL1(16) R16(a0, 40, 1, 1) R16(a2, 64, 1, 0) P16X(a0, a5, 0, 0, 0)
                 P16X(a2, a6, 1, 1, 0) OPS("sv_c c.mv a0, a2"))
@@ -528,6 +534,10 @@ static const mvcase mvcases[] = {
      1, 0, 0, 0},
     {"c.mv 16 -> 8 expand from x20..", b_mv_from_low, V(40, 8), V(20, 16), 1, 0,
      1, 0, 0, 0, 0},
+    {"c.mv scalar dest, dest pred, src inv", b_mv_sdst_pd, S(120, 64),
+     V(64, 16), 1, 0, 0, 1, 0, 1, 0},
+    {"c.mv scalar dest, dest zeroing inv, src zeroing", b_mv_sdst_zd,
+     S(120, 64), V(64, 16), 1, 1, 1, 1, 1, 0, 0},
     {"c.mv 64 -> 8 expand, src zeroing inv", b_mv_64_8_zs, V(40, 8), V(64, 64),
      1, 0, 0, 1, 1, 1, 0},
 };

@@ -696,7 +696,7 @@ TEST(Plan, TwinCopyCompiled)
     b = c;
     b.int_regs[10] = reg(20, 1, 16);
     EXPECT_TRUE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
-    // A walking side in x0..x31, fail-on-first, a scalar side, too few
+    // A walking side in x0..x31, fail-on-first, no vector side, too few
     // elements of the file or of the budget: the loop.
     b.int_preds[10] = pred(7);
     EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
@@ -710,8 +710,13 @@ TEST(Plan, TwinCopyCompiled)
     b.int_preds[10] = pred(7, 0, 0, 1);
     EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(64)).unroll);
     b = c;
-    b.int_regs[12] = reg(64, 0, 16);
+    b.int_regs[12] = reg(64, 0, 16); // a scalar source: a splat
+    EXPECT_TRUE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
+    b.int_regs[10] = reg(20, 0, 16);
     EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
+    b = c;
+    b.int_regs[10] = reg(20, 0); // a scalar destination: one step
+    EXPECT_TRUE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
     b = c;
     b.int_regs[10] = reg(120, 1, 16);
     EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(64)).unroll);

@@ -811,13 +811,13 @@ unsigned compiled_max_vl(const sv_resolved_op &r)
 
 // C.MV's twin loop (trans_sv_compiled_twin): straight-line
 // (trans_sv_compiled_twin_line) when MVL is known, the unroll budget
-// allows, both sides are vectors inside the register file at VL = MVL and
-// there is no fail-on-first, with any predicates (either side, both,
-// inverted, zeroing) and widths; a side whose index walks its mask's set
-// bits (predicated, not zeroing) lies in x32..x127, where its element is
-// addressed in env by the running mask's lowest set bit (the other side's
-// element is the step's constant, in x0..x31 too); else the loop over the
-// run-time VL.
+// allows, a side is a vector, the vectors lie inside the register file at
+// VL = MVL and there is no fail-on-first, with any predicates (either
+// side, both, inverted, zeroing), widths and scalar sides; a vector side
+// whose index walks its mask's set bits (predicated, not zeroing) lies in
+// x32..x127, where its element is addressed in env by the running mask's
+// lowest set bit (the other side's element is the step's constant, in
+// x0..x31 too); else the loop over the run-time VL.
 void plan_compiled_twin(const sv_plan_facts &f, const sv_resolved_op &r,
                         sv_plan &p)
 {
@@ -825,14 +825,14 @@ void plan_compiled_twin(const sv_plan_facts &f, const sv_resolved_op &r,
     const sv_resolved_operand &d = r.opnd[SV_RD];
     const sv_pred_entry &pd = r.pred_dest;
     const sv_pred_entry &ps = r.pred_src;
-    const bool walk_s = ps.enabled && !ps.zero;
-    const bool walk_d = pd.enabled && !pd.zero;
+    const bool walk_s = s.isvec && ps.enabled && !ps.zero;
+    const bool walk_d = d.isvec && pd.enabled && !pd.zero;
 
     p.backend = SV_BACKEND_COMPILED;
     p.max_vl = compiled_max_vl(r);
     p.unroll = unrollable(f) && f.unroll_budget >= f.known_mvl &&
-               p.max_vl >= f.known_mvl && temps_fit(f, 3) && s.isvec &&
-               d.isvec && (!walk_s || s.reg >= 32) &&
+               p.max_vl >= f.known_mvl && temps_fit(f, 3) &&
+               (s.isvec || d.isvec) && (!walk_s || s.reg >= 32) &&
                (!walk_d || d.reg >= 32) && !(pd.enabled && pd.ffirst) &&
                r.ffirst == SV_FFIRST_NONE;
     if (p.unroll) {
