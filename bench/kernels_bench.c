@@ -864,8 +864,10 @@ static inline unsigned cp_popcount(uint64_t m)
                              :                                                 \
                              : "r"(ps), "r"(po), "r"(pm)                       \
                              : "a4", "memory");                                \
-                out +=                                                         \
-                    cp_popcount(VL == 64 ? m : m & ((1ull << (VL & 63)) - 1)); \
+                out += VL == 1 ? m & 1                                         \
+                       : VL == 64                                              \
+                           ? cp_popcount(m)                                    \
+                           : cp_popcount(m & ((1ull << (VL & 63)) - 1));       \
                 m = VL == 64 ? 0 : m >> (VL & 63);                             \
             }                                                                  \
         }                                                                      \
