@@ -833,6 +833,20 @@ static uint64_t cp_mask[CHUNKS];
 static uint32_t cp_out[ELEMS + 64];
 static long cp_n;
 
+/*
+ * The mask's population count, inline: RV64GC has no CPOP, and
+ * __builtin_popcountll calls libgcc's __popcountdi2, whose return is an
+ * indirect jump (a TB lookup per pass under QEMU) that the scalar loop,
+ * which moves its pointer by each bit, never pays.
+ */
+static inline unsigned cp_popcount(uint64_t m)
+{
+    m -= (m >> 1) & 0x5555555555555555ull;
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((m * 0x0101010101010101ull) >> 56);
+}
+
 #define SV_COMPRESS(VL)                                                        \
     static void sv_compress32_##VL(uint8_t *p)                                 \
     {                                                                          \
@@ -850,8 +864,10 @@ static long cp_n;
                              :                                                 \
                              : "r"(ps), "r"(po), "r"(pm)                       \
                              : "a4", "memory");                                \
-                out += __builtin_popcountll(                                   \
-                    VL == 64 ? m : m & ((1ull << (VL & 63)) - 1));             \
+                out += VL == 1 ? m & 1                                         \
+                       : VL == 64                                              \
+                           ? cp_popcount(m)                                    \
+                           : cp_popcount(m & ((1ull << (VL & 63)) - 1));       \
                 m = VL == 64 ? 0 : m >> (VL & 63);                             \
             }                                                                  \
         }                                                                      \

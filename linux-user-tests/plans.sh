@@ -4,7 +4,8 @@
 # each SV_BACKEND knob with -d sv_plan, and every backend the planner
 # can choose must appear in the log at least once (and inline_run's
 # three forms below MVL: below_mvl=run, loop, unit_run; fused_scan with
-# and without its unroll form); every log line must
+# and without its unroll form; C.MV's straight-line twin copy); every log
+# line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -66,6 +67,12 @@ if ! grep -q " plan=fused_scan .*unroll" "$tmp/all"; then
 fi
 if ! grep -q " plan=fused_scan w=[0-9]*\( else=.*\)\?\$" "$tmp/all"; then
     echo "plans: no fused_scan was planned without unroll"
+    missing=1
+fi
+# C.MV's straight-line twin copy (plan_compiled_twin), predicated.
+if ! grep -Eq " shape=int,[^ ]*pred=[^ ]*,twin plan=compiled .*unroll" \
+    "$tmp/all"; then
+    echo "plans: no predicated C.MV was planned compiled unroll"
     missing=1
 fi
 [ $missing = 0 ] || exit 1

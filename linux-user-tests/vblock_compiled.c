@@ -476,6 +476,29 @@ SV_BLOCK_FN(b_mv_sdst, VL1(16) R16(a0, 120, 0, 0) R16(a2, 64, 1, 2)
                            P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
 SV_BLOCK_FN(b_mv_ssrc, VL1(16) R16(a0, 40, 1, 2) P16X(a0, a5, 1, 0, 0)
                            OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_both,
+            VL1(16) R16(a0, 40, 1, 2) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 0, 0)
+                P16X(a2, a6, 0, 1, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_zd, VL1(16) R16(a0, 40, 1, 0) R16(a2, 64, 1, 0)
+                         P16X(a0, a5, 1, 1, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_zs_only, VL1(16) R16(a0, 40, 1, 3) R16(a2, 64, 1, 3)
+                              P16X(a2, a6, 1, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_zz,
+            VL1(16) R16(a0, 40, 1, 1) R16(a2, 64, 1, 3) P16X(a0, a5, 1, 0, 0)
+                P16X(a2, a6, 1, 1, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_to_low, VL1(16) R16(a0, 20, 1, 2) R16(a2, 64, 1, 2)
+                             P16X(a2, a6, 0, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_from_low, VL1(16) R16(a0, 40, 1, 1) R16(a2, 20, 1, 2)
+                               P16X(a0, a5, 0, 1, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_sdst_pd,
+            VL1(16) R16(a0, 120, 0, 0) R16(a2, 64, 1, 2) P16X(a0, a5, 0, 0, 0)
+                P16X(a2, a6, 0, 1, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_sdst_zd,
+            VL1(16) R16(a0, 120, 0, 0) R16(a2, 64, 1, 2) P16X(a0, a5, 1, 1, 0)
+                P16X(a2, a6, 1, 0, 0) OPS("sv_c c.mv a0, a2"))
+SV_BLOCK_FN(b_mv_64_8_zs,
+            VL1(16) R16(a0, 40, 1, 1) R16(a2, 64, 1, 0) P16X(a0, a5, 0, 0, 0)
+                P16X(a2, a6, 1, 1, 0) OPS("sv_c c.mv a0, a2"))
 
 typedef struct mvcase {
     const char *name;
@@ -499,6 +522,24 @@ static const mvcase mvcases[] = {
     {"c.mv scalar dest", b_mv_sdst, S(120, 64), V(64, 16), 0, 0, 0, 1, 0, 0, 0},
     {"c.mv untagged scalar src, dest zeroing", b_mv_ssrc, V(40, 16), S(A2, 64),
      1, 1, 0, 0, 0, 0, 0},
+    {"c.mv 16 both walk, src inv", b_mv_both, V(40, 16), V(64, 16), 1, 0, 0, 1,
+     0, 1, 0},
+    {"c.mv 64 dest zeroing inv", b_mv_zd, V(40, 64), V(64, 64), 1, 1, 1, 0, 0,
+     0, 0},
+    {"c.mv 32 src zeroing", b_mv_zs_only, V(40, 32), V(64, 32), 0, 0, 0, 1, 1,
+     0, 0},
+    {"c.mv 32 -> 8 both zeroing", b_mv_zz, V(40, 8), V(64, 32), 1, 1, 0, 1, 1,
+     1, 0},
+    {"c.mv 16 compress into x20..", b_mv_to_low, V(20, 16), V(64, 16), 0, 0, 0,
+     1, 0, 0, 0},
+    {"c.mv 16 -> 8 expand from x20..", b_mv_from_low, V(40, 8), V(20, 16), 1, 0,
+     1, 0, 0, 0, 0},
+    {"c.mv scalar dest, dest pred, src inv", b_mv_sdst_pd, S(120, 64),
+     V(64, 16), 1, 0, 0, 1, 0, 1, 0},
+    {"c.mv scalar dest, dest zeroing inv, src zeroing", b_mv_sdst_zd,
+     S(120, 64), V(64, 16), 1, 1, 1, 1, 1, 0, 0},
+    {"c.mv 64 -> 8 expand, src zeroing inv", b_mv_64_8_zs, V(40, 8), V(64, 64),
+     1, 0, 0, 1, 1, 1, 0},
 };
 
 static void run_mv(const mvcase *c, unsigned vlval, uint64_t md, uint64_t ms,

@@ -678,22 +678,51 @@ TEST(Plan, TwinCopyCompiled)
     EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
     EXPECT_TRUE(p.unroll);
     EXPECT_EQ(p.unroll_cost, 64u);
+    char buf[128];
+    EXPECT_NE(std::string(sv_plan_details(&p, buf, sizeof buf))
+                  .find("unroll cost=64"),
+              std::string::npos);
     EXPECT_FALSE(plan(r, facts(0)).unroll);
-    // Both sides predicated, zeroing, fail-on-first, elements in
-    // x0..x31: the loop.
+    // Straight-line with any predicates: both sides (both walk),
+    // zeroing on either side, inverted; a destination in x0..x31 when
+    // only the source walks (the destination is the step's constant).
     sv_vblock_context b = c;
-    b.int_preds[10] = pred(7);
-    EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(64)).unroll);
+    b.int_preds[10] = pred(7, 1);
+    EXPECT_TRUE(plan(resolve(b, cmv_10_12), facts(64)).unroll);
+    b.int_preds[10] = pred(7, 0, 1);
+    EXPECT_TRUE(plan(resolve(b, cmv_10_12), facts(64)).unroll);
+    b.int_preds[12] = pred(6, 1, 1);
+    EXPECT_TRUE(plan(resolve(b, cmv_10_12), facts(8)).unroll);
     b = c;
-    b.int_preds[12] = pred(6, 0, 1);
-    EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(64)).unroll);
+    b.int_regs[10] = reg(20, 1, 16);
+    EXPECT_TRUE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
+    // A walking side in x0..x31, fail-on-first, no vector side, too few
+    // elements of the file or of the budget: the loop.
+    b.int_preds[10] = pred(7);
+    EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
+    b = c;
+    b.int_regs[12] = reg(20, 1, 16);
+    EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
+    b.int_preds[12] = pred(6, 0, 1); // zeroing: the source does not walk
+    EXPECT_TRUE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
     b = c;
     b.int_preds[12] = pred(0, 1);
     b.int_preds[10] = pred(7, 0, 0, 1);
     EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(64)).unroll);
     b = c;
-    b.int_regs[10] = reg(20, 1, 16);
+    b.int_regs[12] = reg(64, 0, 16); // a scalar source: a splat
+    EXPECT_TRUE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
+    b.int_regs[10] = reg(20, 0, 16);
     EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
+    b = c;
+    b.int_regs[10] = reg(20, 0); // a scalar destination: one step
+    EXPECT_TRUE(plan(resolve(b, cmv_10_12), facts(16)).unroll);
+    b = c;
+    b.int_regs[10] = reg(120, 1, 16);
+    EXPECT_FALSE(plan(resolve(b, cmv_10_12), facts(64)).unroll);
+    sv_plan_facts f = facts(64);
+    f.unroll_budget = 63;
+    EXPECT_FALSE(plan(r, f).unroll);
 }
 
 // lb into 8-bit elements at x40.., then bne of them against x12 with

@@ -809,12 +809,15 @@ unsigned compiled_max_vl(const sv_resolved_op &r)
     return max;
 }
 
-// C.MV's twin loop (trans_sv_compiled_twin): straight-line when MVL is
-// known, the unroll budget allows, both sides are vectors inside
-// x32..x127 at VL = MVL (no TCG global holds an element), at most one
-// side is predicated, neither zeroing, and there is no fail-on-first
-// (the predicated side's element is then the constant, the other side's
-// a pointer moved on by each copy); else the loop over the run-time VL.
+// C.MV's twin loop (trans_sv_compiled_twin): straight-line
+// (trans_sv_compiled_twin_line) when MVL is known, the unroll budget
+// allows, a side is a vector, the vectors lie inside the register file at
+// VL = MVL and there is no fail-on-first, with any predicates (either
+// side, both, inverted, zeroing), widths and scalar sides; a vector side
+// whose index walks its mask's set bits (predicated, not zeroing) lies in
+// x32..x127, where its element is addressed in env by the running mask's
+// lowest set bit (the other side's element is the step's constant, in
+// x0..x31 too); else the loop over the run-time VL.
 void plan_compiled_twin(const sv_plan_facts &f, const sv_resolved_op &r,
                         sv_plan &p)
 {
@@ -822,14 +825,15 @@ void plan_compiled_twin(const sv_plan_facts &f, const sv_resolved_op &r,
     const sv_resolved_operand &d = r.opnd[SV_RD];
     const sv_pred_entry &pd = r.pred_dest;
     const sv_pred_entry &ps = r.pred_src;
+    const bool walk_s = s.isvec && ps.enabled && !ps.zero;
+    const bool walk_d = d.isvec && pd.enabled && !pd.zero;
 
     p.backend = SV_BACKEND_COMPILED;
     p.max_vl = compiled_max_vl(r);
     p.unroll = unrollable(f) && f.unroll_budget >= f.known_mvl &&
-               p.max_vl >= f.known_mvl && temps_fit(f, 3) && s.isvec &&
-               d.isvec && s.reg >= 32 && d.reg >= 32 &&
-               !(pd.enabled && ps.enabled) && !(pd.enabled && pd.zero) &&
-               !(ps.enabled && ps.zero) && !(pd.enabled && pd.ffirst) &&
+               p.max_vl >= f.known_mvl && temps_fit(f, 3) &&
+               (s.isvec || d.isvec) && (!walk_s || s.reg >= 32) &&
+               (!walk_d || d.reg >= 32) && !(pd.enabled && pd.ffirst) &&
                r.ffirst == SV_FFIRST_NONE;
     if (p.unroll) {
         p.unroll_cost = f.known_mvl;
@@ -1634,6 +1638,9 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     }
     if (p->backend == SV_BACKEND_INLINE_PRED) {
         append(buf, size, at, " cost=%u", p->unroll_cost);
+    }
+    if (p->backend == SV_BACKEND_COMPILED && p->unroll) {
+        append(buf, size, at, " unroll cost=%u", p->unroll_cost);
     }
     if (p->backend == SV_BACKEND_INLINE_RUN) {
         append(buf, size, at, " cost=%u below_mvl=%s", p->unroll_cost,
