@@ -258,7 +258,6 @@ EXPORT char *strchr(const char *s, int c)
     return likely(have_sv) ? svs_strchr(s, c) : sc_strchr(s, c);
 }
 
-
 EXPORT int strcmp(const char *a, const char *b)
 {
     return likely(have_sv) ? svs_strcmp(a, b) : sc_strncmp(a, b, (size_t)-1);
