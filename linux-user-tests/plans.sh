@@ -58,6 +58,13 @@ for f in run loop unit_run; do
         missing=1
     fi
 done
+# and both forms of a run that crosses a page.
+for f in run unit_run; do
+    if ! grep -q " plan=inline_run .*two_pages=$f\( \|\$\)" "$tmp/all"; then
+        echo "plans: no inline_run was planned two_pages=$f"
+        missing=1
+    fi
+done
 [ $missing = 0 ] || exit 1
 echo "plans: $(wc -l < "$tmp/all") plan lines, every backend reached:"
 sed 's/.* plan=\([a-z0-9_]*\).*/\1/' "$tmp/all" | sort | uniq -c
