@@ -591,15 +591,13 @@ svs_func svs_memcpy, memcpy, 1
     li t1, 512
     bltu a2, t1, .Lmc_64
     copy_fwd .Lmc
-    j .Lmc_done
+    ret_dest
 .Lmc_8:
     fixed_blocks 8, copy_blk, 1
 .Lmc_16:
     fixed_blocks 16, copy_blk, 1
 .Lmc_64:
     fixed_blocks 64, copy_blk, 1
-.Lmc_done:
-    ret_dest
 svs_endfunc svs_memcpy, memcpy, 1
 
 /* void *svs_memmove(void *d, const void *s, size_t n) */
@@ -694,6 +692,7 @@ svs_func svs_memset, memset, 1
     add a0, a0, a4
     sub a2, a2, a4
     bnez a2, 5b
+    ret_dest
 .Lms_8:
     fixed_blocks 8, set_blk, 0
 .Lms_16:
