@@ -34,17 +34,55 @@
 
 .equ STATE, 0x803
 
-.macro svs_func name
+/*
+ * In libsvstring.so (SVS_STANDARD_NAMES; libsvstring/meson.build), the
+ * standard name \std in front of \name: SV when the constructor found it
+ * (svs_have_sv, svstring.c), else the scalar loop svs_scalar_\std; with
+ * chk=1 the _FORTIFY_SOURCE entry __\std\()_chk (n in a2, the
+ * destination's size in a3) in front of that.  With SV the standard
+ * name's test falls through into \name: a call makes no jump between
+ * the two (in QEMU each jump is one more translation block to enter).
+ * libsvstring.a has the svs_ names only here (svstring.c's standard
+ * names are C there, in their own member).
+ */
+.macro svs_func name, std=, chk=0
     .text
     .globl \name
     .hidden \name
     .type \name, @function
     .p2align 2
+#ifdef SVS_STANDARD_NAMES
+    .ifnb \std
+    .if \chk
+    .globl __\std\()_chk
+    .type __\std\()_chk, @function
+__\std\()_chk:
+    bgeu a3, a2, \std
+    tail __chk_fail
+    .endif
+    .globl \std
+    .type \std, @function
+\std:
+.L\std\()_have_sv:
+    auipc t0, %pcrel_hi(svs_have_sv)
+    lw t0, %pcrel_lo(.L\std\()_have_sv)(t0)
+    bnez t0, \name
+    tail svs_scalar_\std
+    .endif
+#endif
 \name:
 .endm
 
-.macro svs_endfunc name
+.macro svs_endfunc name, std=, chk=0
     .size \name, . - \name
+#ifdef SVS_STANDARD_NAMES
+    .ifnb \std
+    .size \std, . - \std
+    .if \chk
+    .size __\std\()_chk, . - __\std\()_chk
+    .endif
+    .endif
+#endif
 .endm
 
 /*
@@ -67,6 +105,13 @@
 .macro ret_length base
     csrw STATE, zero
     sub a0, a0, \base
+    ret
+.endm
+
+/* Leave with a0 = a6 (memcpy's and memset's d). */
+.macro ret_dest
+    csrw STATE, zero
+    mv a0, a6
     ret
 .endm
 
@@ -153,16 +198,16 @@
 .endm
 
 /* size_t svs_strlen(const char *s) */
-svs_func svs_strlen
+svs_func svs_strlen, strlen
     mv a1, a0
     li a4, 0                    /* into the add: one TB less per call */
 2:  add a0, a0, a4
     scan_nul_mvl
     ret_length a1
-svs_endfunc svs_strlen
+svs_endfunc svs_strlen, strlen
 
 /* size_t svs_strnlen(const char *s, size_t n) */
-svs_func svs_strnlen
+svs_func svs_strnlen, strnlen
     mv a3, a0
     mv a2, a1
     beqz a2, 8f
@@ -175,10 +220,10 @@ svs_func svs_strnlen
 8:  csrw STATE, zero
     mv a0, a1
     ret
-svs_endfunc svs_strnlen
+svs_endfunc svs_strnlen, strnlen
 
 /* void *svs_memchr(const void *s, int c, size_t n) */
-svs_func svs_memchr
+svs_func svs_memchr, memchr
     beqz a2, 8f
     j 1f
 2:  add a0, a0, a4
@@ -191,7 +236,7 @@ svs_func svs_memchr
     csrw STATE, zero
     ret
 8:  ret_value 0
-svs_endfunc svs_memchr
+svs_endfunc svs_memchr, memchr
 
 /*
  * char *svs_strchr(const char *s, int c): c or the NUL, whichever first.
@@ -201,7 +246,7 @@ svs_endfunc svs_memchr
  * 0 is the NUL), the NUL (none), or, after 64 bytes or a page cut, the
  * next byte of the string.
  */
-svs_func svs_strchr
+svs_func svs_strchr, strchr
     andi a1, a1, 0xff
 1:  sv.vl a4, zero, 64
     sv.lb/w=8/ff *x32, 0(a0)
@@ -214,7 +259,7 @@ svs_func svs_strchr
     li a0, 0                        /* the NUL: no c */
 2:  csrw STATE, zero
     ret
-svs_endfunc svs_strchr
+svs_endfunc svs_strchr, strchr
 
 /*
  * int strcmp(s1, s2) and, with bounded=1, strncmp(s1, s2, n = a2).
@@ -226,8 +271,8 @@ svs_endfunc svs_strchr
  * both are the NUL, or (64 bytes or a page cut) the strings go on:
  * s1[a4] - s2[a4] decides, the scalar bytes tested once.
  */
-.macro str_compare name, bounded
-svs_func \name
+.macro str_compare name, bounded, std
+svs_func \name, \std
     li t2, SVS_SHORT
     .if \bounded
     bgeu a2, t2, 0f
@@ -268,13 +313,13 @@ svs_func \name
 9:  li a0, 0
     ret
     .endif
-svs_endfunc \name
+svs_endfunc \name, \std
 .endm
 
 /* int svs_strcmp(const char *s1, const char *s2) */
-str_compare svs_strcmp, 0
+str_compare svs_strcmp, 0, strcmp
 /* int svs_strncmp(const char *s1, const char *s2, size_t n) */
-str_compare svs_strncmp, 1
+str_compare svs_strncmp, 1, strncmp
 
 /*
  * char *svs_strcpy(char *d, const char *s): writes nothing past the NUL.
@@ -282,7 +327,7 @@ str_compare svs_strncmp, 1
  * at the NUL (§7.2), SB of the a4 bytes before it; the byte at a4 is the
  * NUL (stored, done) or, after 64 bytes or a page cut, the next byte.
  */
-svs_func svs_strcpy
+svs_func svs_strcpy, strcpy
     mv a3, a0
 1:  sv.vl a4, zero, 64
     sv.lb/w=8/ff *x32, 0(a1)
@@ -295,7 +340,7 @@ svs_func svs_strcpy
     csrw STATE, zero
     mv a0, a3
     ret
-svs_endfunc svs_strcpy
+svs_endfunc svs_strcpy, strcpy
 
 /*
  * One block of VL = MVL = 16 bytes of a0 and a1 (\_end: of a3 and a5):
@@ -323,7 +368,7 @@ svs_endfunc svs_strcpy
  * bytes (cmp_16), the last ending at the end (it may compare some bytes
  * again: they are equal).
  */
-svs_func svs_memcmp
+svs_func svs_memcmp, memcmp
     mv t2, a2
     li t1, SVS_SHORT
     bltu a2, t1, 0f             /* n < 16: all of it one by one */
@@ -335,12 +380,12 @@ svs_func svs_memcmp
     add a5, a1, a2
     addi a5, a5, -16
     li t2, 16
-1:  bgeu a0, a3, 2f
-    cmp_16
+    bgeu a0, a3, 2f
+1:  cmp_16
     bne a4, t2, 3f
     addi a0, a0, 16
     addi a1, a1, 16
-    j 1b
+    bltu a0, a3, 1b
 2:  mv a0, a3
     mv a1, a5
     cmp_16_end
@@ -349,7 +394,7 @@ svs_func svs_memcmp
 3:  ret_byte_diff
 9:  li a0, 0
     ret
-svs_endfunc svs_memcmp
+svs_endfunc svs_memcmp, memcmp
 
 /*
  * One block of a4 = min(\n, 64) elements at a1 into a0: bytes, or with
@@ -398,15 +443,16 @@ svs_endfunc svs_memcmp
  * Copy loops shared by memcpy and memmove.  Forward: a0 = dst, a1 = src,
  * a2 = bytes (a0/a1 advance).  A block loads all its elements before it
  * stores any, so forward copying is also right for dst < src overlaps
- * and backward copying for dst > src.
+ * and backward copying for dst > src.  The loops test at their bottom:
+ * a block and its loop branch are one straight run of code.
  */
 .macro copy_bytes_fwd label
-\label:
     beqz a2, \label\()_done
+\label:
     copy_bytes_a2
     skip_a4 two=1
     sub a2, a2, a4
-    j \label
+    bnez a2, \label
 \label\()_done:
 .endm
 
@@ -423,14 +469,14 @@ svs_endfunc svs_memcmp
 
 /* Backward: a0/a1 = one past the end, a2 bytes; a0/a1 move down. */
 .macro copy_bytes_bwd label
-\label:
     beqz a2, \label\()_done
+\label:
     min64_a3 a2, \label\()_n
     sub a0, a0, a3
     sub a1, a1, a3
     sub a2, a2, a3
     copy_bytes_a3
-    j \label
+    bnez a2, \label
 \label\()_done:
 .endm
 
@@ -503,7 +549,11 @@ svs_endfunc svs_memcmp
  * a2 >= \mvl bytes at a0 (from a1 with src=1) as \blk blocks of \mvl
  * bytes from the start, then \blk\()_end at the last \mvl bytes: it may
  * write some bytes a second time, with the same values (memcpy's
- * objects do not overlap).  Clobbers a0, a1, a3, a5.
+ * objects do not overlap); then leave with a0 = a6 (ret_dest).  The
+ * loop tests at its bottom, so a block and its loop branch are one
+ * straight run of code (one translation block in QEMU), and each run
+ * returns itself rather than jumping to a shared exit.  Clobbers a0,
+ * a1, a3, a5.
  */
 .macro fixed_blocks mvl, blk, src
     add a3, a0, a2
@@ -512,14 +562,15 @@ svs_endfunc svs_memcmp
     add a5, a1, a2
     addi a5, a5, -\mvl
     .endif
-1:  bgeu a0, a3, 2f
-    \blk \mvl
+    bgeu a0, a3, 2f
+1:  \blk \mvl
     addi a0, a0, \mvl
     .if \src
     addi a1, a1, \mvl
     .endif
-    j 1b
+    bltu a0, a3, 1b
 2:  \blk\()_end \mvl
+    ret_dest
 .endm
 
 /*
@@ -527,7 +578,7 @@ svs_endfunc svs_memcmp
  * byte loop; up to 512 bytes fixed blocks of 8, 16 or 64 bytes (the
  * largest not above n); longer, 64-bit elements (copy_fwd).
  */
-svs_func svs_memcpy
+svs_func svs_memcpy, memcpy, 1
     li t1, 8
     bgeu a2, t1, .Lmc_long
     short_copy_fwd              /* first: on the entry's page */
@@ -540,23 +591,17 @@ svs_func svs_memcpy
     li t1, 512
     bltu a2, t1, .Lmc_64
     copy_fwd .Lmc
-    j .Lmc_done
+    ret_dest
 .Lmc_8:
     fixed_blocks 8, copy_blk, 1
-    j .Lmc_done
 .Lmc_16:
     fixed_blocks 16, copy_blk, 1
-    j .Lmc_done
 .Lmc_64:
     fixed_blocks 64, copy_blk, 1
-.Lmc_done:
-    csrw STATE, zero
-    mv a0, a6
-    ret
-svs_endfunc svs_memcpy
+svs_endfunc svs_memcpy, memcpy, 1
 
 /* void *svs_memmove(void *d, const void *s, size_t n) */
-svs_func svs_memmove
+svs_func svs_memmove, memmove, 1
     li t1, SVS_SHORT
     bltu a2, t1, 6f
     mv a6, a0
@@ -594,7 +639,7 @@ svs_func svs_memmove
     bnez a2, 1b
     ret
 7:  short_copy_fwd
-svs_endfunc svs_memmove
+svs_endfunc svs_memmove, memmove, 1
 
 /*
  * void *svs_memset(void *d, int c, size_t n): under 8 bytes a byte loop;
@@ -604,7 +649,7 @@ svs_endfunc svs_memmove
  * the same registers (vew=1 at x32) then holds c in every element, so
  * byte and word stores use the same registers.
  */
-svs_func svs_memset
+svs_func svs_memset, memset, 1
     andi a1, a1, 0xff
     li t1, 8
     bgeu a2, t1, .Lms_long
@@ -642,23 +687,20 @@ svs_func svs_memset
     add a0, a0, t1
     sub a3, a3, a4
     bnez a3, 4b
-5:  beqz a2, .Lms_done
-    store_bytes_a2
+    beqz a2, .Lms_done
+5:  store_bytes_a2
     add a0, a0, a4
     sub a2, a2, a4
-    j 5b
+    bnez a2, 5b
+    ret_dest
 .Lms_8:
     fixed_blocks 8, set_blk, 0
-    j .Lms_done
 .Lms_16:
     fixed_blocks 16, set_blk, 0
-    j .Lms_done
 .Lms_64:
     fixed_blocks 64, set_blk, 0
 .Lms_done:
-    csrw STATE, zero
-    mv a0, a6
-    ret
-svs_endfunc svs_memset
+    ret_dest
+svs_endfunc svs_memset, memset, 1
 
 .section .note.GNU-stack, "", @progbits

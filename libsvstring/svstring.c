@@ -23,8 +23,9 @@
 #define likely(x) __builtin_expect(!!(x), 1)
 
 /* Set once by the constructor; until then (ld.so, other constructors)
- * the scalar loops run. */
-static int have_sv;
+ * the scalar loops run.  Read by svstring.S's standard names too. */
+__attribute__((visibility("hidden"))) int svs_have_sv;
+#define have_sv svs_have_sv
 
 /* ------------------------------------------------------------ detection */
 static sigjmp_buf probe_env;
@@ -178,6 +179,70 @@ static void *sc_memset(void *d, int c, size_t n)
 }
 
 /* ------------------------------------------------------ standard names */
+#ifdef SVS_STANDARD_NAMES
+/*
+ * libsvstring.so: svstring.S defines the standard names but strrchr and
+ * __strcpy_chk, each in front of its svs_ function (svs_func), and
+ * calls these for the scalar loops.
+ */
+#define SCALAR __attribute__((visibility("hidden")))
+
+SCALAR size_t svs_scalar_strlen(const char *s)
+{
+    return sc_strnlen(s, (size_t)-1);
+}
+
+SCALAR size_t svs_scalar_strnlen(const char *s, size_t n)
+{
+    return sc_strnlen(s, n);
+}
+
+SCALAR char *svs_scalar_strchr(const char *s, int c)
+{
+    return sc_strchr(s, c);
+}
+
+SCALAR int svs_scalar_strcmp(const char *a, const char *b)
+{
+    return sc_strncmp(a, b, (size_t)-1);
+}
+
+SCALAR int svs_scalar_strncmp(const char *a, const char *b, size_t n)
+{
+    return sc_strncmp(a, b, n);
+}
+
+SCALAR void *svs_scalar_memchr(const void *s, int c, size_t n)
+{
+    return sc_memchr(s, c, n);
+}
+
+SCALAR int svs_scalar_memcmp(const void *a, const void *b, size_t n)
+{
+    return sc_memcmp(a, b, n);
+}
+
+SCALAR void *svs_scalar_memcpy(void *d, const void *s, size_t n)
+{
+    return sc_memmove(d, s, n);
+}
+
+SCALAR void *svs_scalar_memmove(void *d, const void *s, size_t n)
+{
+    return sc_memmove(d, s, n);
+}
+
+SCALAR void *svs_scalar_memset(void *d, int c, size_t n)
+{
+    return sc_memset(d, c, n);
+}
+
+SCALAR char *svs_scalar_strcpy(char *d, const char *s)
+{
+    sc_memmove(d, s, sc_strnlen(s, (size_t)-1) + 1);
+    return d;
+}
+#else
 EXPORT size_t strlen(const char *s)
 {
     return likely(have_sv) ? svs_strlen(s) : sc_strnlen(s, (size_t)-1);
@@ -191,11 +256,6 @@ EXPORT size_t strnlen(const char *s, size_t n)
 EXPORT char *strchr(const char *s, int c)
 {
     return likely(have_sv) ? svs_strchr(s, c) : sc_strchr(s, c);
-}
-
-EXPORT char *strrchr(const char *s, int c)
-{
-    return likely(have_sv) ? svs_strrchr(s, c) : sc_strrchr(s, c);
 }
 
 EXPORT int strcmp(const char *a, const char *b)
@@ -216,6 +276,13 @@ EXPORT void *memchr(const void *s, int c, size_t n)
 EXPORT int memcmp(const void *a, const void *b, size_t n)
 {
     return likely(have_sv) ? svs_memcmp(a, b, n) : sc_memcmp(a, b, n);
+}
+
+#endif /* SVS_STANDARD_NAMES */
+
+EXPORT char *strrchr(const char *s, int c)
+{
+    return likely(have_sv) ? svs_strrchr(s, c) : sc_strrchr(s, c);
 }
 
 /* The bodies of the standard names, also called by the _chk entry points
@@ -246,6 +313,12 @@ static inline char *do_strcpy(char *d, const char *s)
     return d;
 }
 
+/* _FORTIFY_SOURCE: Debian builds its programs with it, so most of their
+ * memcpy/memmove/memset/strcpy calls with a known destination size go
+ * to the __*_chk names rather than to the plain names. */
+extern void __chk_fail(void) __attribute__((noreturn));
+
+#ifndef SVS_STANDARD_NAMES
 EXPORT void *memcpy(void *restrict d, const void *restrict s, size_t n)
 {
     return do_memcpy(d, s, n);
@@ -265,11 +338,6 @@ EXPORT void *memset(void *d, int c, size_t n)
 {
     return do_memset(d, c, n);
 }
-
-/* _FORTIFY_SOURCE: Debian builds its programs with it, so most of their
- * memcpy/memmove/memset/strcpy calls with a known destination size go
- * here rather than to the plain names. */
-extern void __chk_fail(void) __attribute__((noreturn));
 
 EXPORT void *__memcpy_chk(void *d, const void *s, size_t n, size_t dlen)
 {
@@ -294,6 +362,8 @@ EXPORT void *__memset_chk(void *d, int c, size_t n, size_t dlen)
     }
     return do_memset(d, c, n);
 }
+
+#endif /* !SVS_STANDARD_NAMES */
 
 EXPORT char *__strcpy_chk(char *d, const char *s, size_t dlen)
 {

@@ -60,6 +60,13 @@ for f in run loop unit_run; do
         missing=1
     fi
 done
+# and both forms of a run that crosses a page.
+for f in run unit_run; do
+    if ! grep -q " plan=inline_run .*two_pages=$f\( \|\$\)" "$tmp/all"; then
+        echo "plans: no inline_run was planned two_pages=$f"
+        missing=1
+    fi
+done
 # The fused byte scan's inline form, and its helper-only form.
 if ! grep -q " plan=fused_scan .*unroll" "$tmp/all"; then
     echo "plans: no fused_scan was planned unroll"

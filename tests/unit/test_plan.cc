@@ -516,19 +516,27 @@ TEST(Plan, UnitStrideMemory)
 
 TEST(Plan, InlineRunBelowMvlLoop)
 {
-    // 512 bytes (MVL 64 of 8): below MVL straight-line when that fits
-    // the budget, else a loop of a fixed size, else helper_sv_unit_run.
+    // Below MVL straight-line while that is no larger than the loop of
+    // a fixed size and fits the budget, else that loop, else
+    // helper_sv_unit_run.  128 bytes (MVL 16 of 8): straight-line.
     sv_resolved_op r = resolve(ld64(), ld_8_0_10);
     char buf[128];
-    sv_plan_facts f = facts(64);
+    sv_plan_facts f = facts(16);
     sv_plan p = plan(r, f);
     EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
-    EXPECT_EQ(p.max_vl, 63);
+    EXPECT_EQ(p.max_vl, 15);
     EXPECT_EQ(p.step, 0u);
-    EXPECT_EQ(p.unroll_cost, 32u + 33u);
+    EXPECT_EQ(p.unroll_cost, 8u + 9u);
     EXPECT_NE(
         std::string(sv_plan_details(&p, buf, sizeof buf)).find("below_mvl=run"),
         std::string::npos);
+    // 512 bytes (MVL 64 of 8): the straight-line form would be larger.
+    f = facts(64);
+    p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_EQ(p.max_vl, 63);
+    EXPECT_EQ(p.step, 64u);
+    EXPECT_EQ(p.unroll_cost, 32u + 4u + 5u);
     // VL = MVL known here (the VL block set VL from x0): no second form,
     // and no budget taken for it.
     f.vl_is_mvl = true;
@@ -564,6 +572,26 @@ TEST(Plan, InlineRunBelowMvlLoop)
     EXPECT_NE(std::string(sv_plan_details(&p, buf, sizeof buf))
                   .find("below_mvl=unit_run"),
               std::string::npos);
+}
+
+TEST(Plan, InlineRunTwoPages)
+{
+    // A run that crosses a page moves inline for 16..64 bytes; longer
+    // runs (their two-page form grows with them), runs of at most 8 bytes
+    // (the first access is the whole run) and trap-ffirst loads (the
+    // helper cuts VL at the second page) take helper_sv_unit_run.
+    sv_resolved_op r = resolve(ld64(), ld_8_0_10);
+    char buf[128];
+    for (unsigned mvl : {1u, 2u, 8u, 9u, 64u}) {
+        sv_plan p = plan(r, facts(mvl));
+        EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN) << mvl;
+        EXPECT_EQ(p.two_pages, mvl >= 2 && mvl <= 8) << mvl;
+        EXPECT_NE(
+            std::string(sv_plan_details(&p, buf, sizeof buf))
+                .find(p.two_pages ? "two_pages=run" : "two_pages=unit_run"),
+            std::string::npos)
+            << mvl;
+    }
 }
 
 // lw x8, 0(x10) and sd x8, 0(x10) through the 64-bit pointers at x64..

@@ -1513,6 +1513,9 @@ typedef struct sv_plan {
      * known plain) at VL < MVL: SV_BACKEND_ALU_HELPER.
      */
     uint8_t fallback;
+    uint8_t two_pages; /* inline_run: a run that crosses one page boundary
+                          moves inline (out of line, after the block's
+                          last opcode), else in helper_sv_unit_run */
 } sv_plan;
 
 /*

@@ -361,14 +361,31 @@ bool inline_run_ok(const sv_plan_facts &f, const sv_resolved_op &r)
 // host accesses).
 constexpr unsigned inline_run_loop_bytes = 64;
 
+// The inline run's two-page form (gen_sv_run_two_pages: the first page's
+// elements, STATE's offsets, a 1-byte guest access on the second page,
+// the rest) is the run's pieces twice more, out of line: code that grows
+// with the run, translated with every TB that holds it, for the runs
+// that cross a page (a run of B bytes about once in 4096 / B).  Planned
+// for runs of more than 8 bytes (at most 8 the first access is the
+// whole run) up to inline_run_loop_bytes, where it costs about what the
+// below-MVL loop form does; a longer run that crosses a page, and a
+// trap-ffirst load (the helper cuts VL at the second page), take
+// helper_sv_unit_run.
+bool inline_run_two_pages(const sv_resolved_op &r, unsigned bytes)
+{
+    return bytes > 8 && bytes <= inline_run_loop_bytes &&
+           r.ffirst != SV_FFIRST_TRAP;
+}
+
 // The inline run's costs (gen_sv_inline_run): at VL = MVL every 8-byte
 // access counts as half an element body; below MVL (a run-time VL from
 // the VL block's register, STATE plain as the TB ran the VL block) the
 // VL * es bytes on one page move either straight-line, as pieces of the
 // length's set bits (up to twice the largest piece, plus the tail
-// pieces), or, when that does not fit the budget, as a loop of
-// inline_run_loop_bytes an iteration then the pieces of the rest (a
-// fixed size whatever MVL: p.step = inline_run_loop_bytes).  Either
+// pieces) while that is no larger than the loop form and fits the
+// budget, else as a loop of inline_run_loop_bytes an iteration then the
+// pieces of the rest (a fixed size whatever MVL: p.step =
+// inline_run_loop_bytes).  Either
 // way p.max_vl = MVL - 1; when neither fits, VLs below MVL go to
 // helper_sv_unit_run (p.max_vl = 0).
 void plan_inline_run_below_mvl(const sv_plan_facts &f, const sv_resolved_op &r,
@@ -387,13 +404,16 @@ void plan_inline_run_below_mvl(const sv_plan_facts &f, const sv_resolved_op &r,
     p.unroll_cost = at_mvl;
     p.max_vl = 0;
     p.step = 0;
+    p.two_pages = inline_run_two_pages(r, bytes);
     // No VL below MVL when the TB knows VL = MVL: the second form would
     // be dead code, and its cost would take the budget later ops unroll
     // with.
     if (f.known_mvl <= 1 || f.vl_is_mvl) {
         return;
     }
-    if (f.unroll_budget >= at_mvl + straight) {
+    // Straight-line while it is no larger than the loop form: its size
+    // grows with MVL, the loop's does not.
+    if (straight <= loop && f.unroll_budget >= at_mvl + straight) {
         p.max_vl = f.known_mvl - 1;
         p.unroll_cost += straight;
     } else if (f.unroll_budget >= at_mvl + loop) {
@@ -1647,6 +1667,8 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
                !p->max_vl ? "unit_run"
                : p->step  ? "loop"
                           : "run");
+        append(buf, size, at, " two_pages=%s",
+               p->two_pages ? "run" : "unit_run");
     }
     if ((p->backend == SV_BACKEND_FUSED_SCAN ||
          p->backend == SV_BACKEND_FUSED_SCAN64) &&
