@@ -536,6 +536,10 @@ TEST(Plan, InlineRunBelowMvlLoop)
     EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
     EXPECT_EQ(p.max_vl, 0);
     EXPECT_EQ(p.unroll_cost, 32u);
+    // The log says the TB holds no below-MVL form, not unit_run's.
+    EXPECT_NE(std::string(sv_plan_details(&p, buf, sizeof buf))
+                  .find("below_mvl=none"),
+              std::string::npos);
     f.vl_is_mvl = false;
     // After another 512-byte run in the TB (the ld before memmove's sd).
     f.unroll_budget = 128 - 65;

@@ -1517,7 +1517,10 @@ typedef struct sv_plan {
     uint8_t max_vl;       /* compiled: the longest VL whose elements lie in
                              the register file (longer: the general loop);
                              inline_run: the longest VL below MVL moved
-                             inline on one page (0: all to unit_run) */
+                             inline on one page (0: all to unit_run, or
+                             none when vl_is_mvl) */
+    uint8_t vl_is_mvl;    /* the TB knows VL = MVL (sv_plan_facts): no form
+                             for a VL below MVL is planned */
     int16_t copy_src;     /* inline_pred: the source the op copies, or -1 */
     unsigned gvec_elems;  /* unrolled: elements 0..n-1 by gvec */
     unsigned unroll_cost; /* taken from the TB's unroll budget */

@@ -1435,6 +1435,7 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
 {
     *p = sv_plan{};
     p->copy_src = -1;
+    p->vl_is_mvl = f->vl_is_mvl;
     // A plan without a run-time precondition has no fallback: its own
     // backend runs every case (the "else" of the log is then left out).
     p->fallback = SV_BACKEND_COUNT;
@@ -1614,9 +1615,10 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     }
     if (p->backend == SV_BACKEND_INLINE_RUN) {
         append(buf, size, at, " cost=%u below_mvl=%s", p->unroll_cost,
-               !p->max_vl ? "unit_run"
-               : p->step  ? "loop"
-                          : "run");
+               p->vl_is_mvl ? "none"
+               : !p->max_vl ? "unit_run"
+               : p->step    ? "loop"
+                            : "run");
     }
     if (p->backend == SV_BACKEND_BRANCH_TCG) {
         if (p->unroll) {
