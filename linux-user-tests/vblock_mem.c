@@ -82,6 +82,13 @@ SV_BLOCK_FN(m_sd_splat,
 SV_BLOCK_FN(m_sw_twin,
             VLH(8) R16(a0, 40, 1, 3) R16(a1, a1, 0, 0) P16(a0, a6, 0, 0, 0)
                 P16(a1, a5, 0, 0, 0) OPS("sw a0, 0(a1)"))
+/* Data and address both scalar: element 0 once, whatever VL (0 too),
+ * unpredicated; x20 is a TCG global. */
+SV_BLOCK_FN(m_lw_once,
+            VLH(8) R16(a0, 120, 0, 0) P16(a0, a5, 0, 0, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(m_lh_once16, VLH(8) R16(a0, 20, 0, 2) OPS("lh a0, 2(a1)"))
+SV_BLOCK_FN(m_sd_once, VLH(8) R16(a0, 100, 0, 0) R16(a1, a1, 0, 0)
+                           P16(a1, a6, 0, 0, 0) OPS("sd a0, 8(a1)"))
 SV_BLOCK_FN(m_csd, VLH(4) R16(s0, 40, 1, 0) OPS("sv_c c.sd s0, 8(s1)"))
 SV_BLOCK_FN(m_cld, VLH(4) R16(s0, 40, 1, 0) OPS("sv_c c.ld s0, 16(s1)"))
 SV_BLOCK_FN(m_clwsp, VLH(4) R16(a0, 40, 1, 3) R16(sp, s1, 0, 0)
@@ -120,6 +127,12 @@ static const mcase cases[] = {
      V(64, 64), 0, 0, 0, 0, 8},
     {"sw twin pred", m_sw_twin, 1, 32, 0, 0, V(40, 32), S(A1, 64), 1, 0, 1, 0,
      8},
+    {"lw scalar -> scalar x120 (once, pred ignored)", m_lw_once, 0, 32, 1, 4,
+     S(120, 64), S(A1, 64), 1, 0, 0, 0, 8},
+    {"lh -> 16-bit scalar x20 (once)", m_lh_once16, 0, 16, 1, 2, S(20, 16),
+     S(A1, 64), 0, 0, 0, 0, 8},
+    {"sd scalar x100 (once, pred ignored)", m_sd_once, 1, 64, 0, 8, S(100, 64),
+     S(A1, 64), 0, 0, 1, 0, 8},
     {"c.sd", m_csd, 1, 64, 0, 8, V(40, 64), S(S1, 64), 0, 0, 0, 0, 4},
     {"c.ld", m_cld, 0, 64, 1, 16, V(40, 64), S(S1, 64), 0, 0, 0, 0, 4},
     {"c.lwsp, sp redirected to s1", m_clwsp, 0, 32, 1, 4, V(40, 32), S(S1, 64),

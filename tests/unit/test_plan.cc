@@ -905,6 +905,14 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
     fp.fp_regs[12] = reg(56, 1);
     fp.int_regs[8] = reg(64, 1, 16);
     fp.int_regs[10] = reg(72, 1, 8);
+    // No vector operand (element 0 once, sv_loop_span_of): an FP op, an
+    // FP twin, a load and a store whose data and address are scalar.
+    sv_vblock_context once{};
+    once.fp_regs[8] = reg(6, 0);
+    once.fp_regs[10] = reg(64, 0);
+    once.fp_regs[12] = reg(3, 0);
+    once.int_regs[8] = reg(120, 0);
+    once.int_regs[10] = reg(70, 0, 16);
     const struct {
         sv_vblock_context c;
         uint32_t insn;
@@ -929,6 +937,11 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
         {fp, fcvt_d_w},
         {fp, fcvt_s_d},
         {fp, fclass_d},
+        {once, fadd_d},
+        {once, fcvt_d_w},
+        {once, fcvt_w_d},
+        {once, ld_8_0_10},
+        {once, sd_8_0_10},
     };
     sv_resolved_op branch = resolve(strlen_ctx(), bne_8_12);
     sv_vl_block vl{1, SV_VL_MODE_RD, 1, 64, 5, 0};
@@ -975,6 +988,16 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
           SV_BACKEND_FUSED, SV_BACKEND_FUSED_SCAN64, SV_BACKEND_BRANCH_TCG,
           SV_BACKEND_BRANCH_SCAN}) {
         EXPECT_TRUE(seen.count(b)) << sv_backend_name(b);
+    }
+
+    // The ops that run once take the compiled loop's one-element form.
+    for (uint32_t insn : {fadd_d, fcvt_d_w, ld_8_0_10, sd_8_0_10}) {
+        sv_resolved_op r = resolve(once, insn);
+        ASSERT_FALSE(r.vector) << std::hex << insn;
+        sv_plan p = plan(r, facts(8));
+        EXPECT_EQ(p.backend, SV_BACKEND_COMPILED) << std::hex << insn;
+        EXPECT_FALSE(p.unroll) << std::hex << insn;
+        EXPECT_EQ(p.unroll_cost, 0u) << std::hex << insn;
     }
 
     // Not covered by the compiled loops (the general loop runs them).
@@ -1092,12 +1115,13 @@ TEST(Plan, FloatingPointTwinsAndFallback)
     EXPECT_FALSE(p.unroll); // predicated twins: the twin loop
     f.knob = SV_KNOB_GENERAL;
     EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ELEMENTS);
-    // Both sides scalar: once, in the general loop.
+    // Both sides scalar: once, the compiled loop's one-element form.
     sv_vblock_context sc{};
     sc.fp_regs[10] = reg(10, 0);
     sc.int_regs[8] = reg(8, 0);
     EXPECT_EQ(plan(resolve(sc, fcvt_w_d), facts(8)).backend,
-              SV_BACKEND_ELEMENTS);
+              SV_BACKEND_COMPILED);
+    EXPECT_EQ(plan(resolve(sc, fcvt_w_d), f).backend, SV_BACKEND_ELEMENTS);
 }
 
 TEST(Plan, PrefixLoops)

@@ -613,8 +613,8 @@ bool compiled_int_operand_ok(const sv_resolved_operand &o)
 }
 
 // Loads and stores of integer elements (a vector register side or a
-// vector address register; a scalar register side takes the twin loop):
-// unit-stride
+// vector address register; a scalar register side takes the twin loop;
+// both scalar: element 0 once, sv_loop_span_of): unit-stride
 // (§8.1: a scalar address register, element k at X[rs1] + imm + k * es) or
 // indexed (a vector address register, one 64-bit address per register, read
 // whole; §8.2: an address register's elwidth narrower than the op cuts each
@@ -632,7 +632,7 @@ bool compiled_mem_shape(const sv_resolved_op &r)
     return !r.uses_svpstate &&
            (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) && a.present &&
            !a.is_fp && r.mem_es >= 1 && r.mem_es <= op.mem_bytes && d.present &&
-           (d.isvec || a.isvec) && !d.is_fp && compiled_int_operand_ok(d);
+           !d.is_fp && compiled_int_operand_ok(d);
 }
 
 constexpr bool fp_width(unsigned w)
@@ -643,8 +643,8 @@ constexpr bool fp_width(unsigned w)
 // An FP twin (§5.4, A38) of the compiled twin loop: FMV/FNEG/FABS
 // (FSGNJ* with rs1 = rs2), FCVT between FP widths or to or from an
 // integer of any element width, FMV.X.* / FMV.*.X, FCLASS; from rs1 to
-// rd, the FP side at 16, 32 or 64 bits, with a vector operand (the loop
-// reads and writes the register files in env only).
+// rd, the FP side at 16, 32 or 64 bits (with no vector operand: element
+// 0 once, sv_loop_span_of).
 bool compiled_fp_twin_shape(const sv_resolved_op &r)
 {
     const sv_resolved_operand &d = r.opnd[SV_RD];
@@ -654,16 +654,16 @@ bool compiled_fp_twin_shape(const sv_resolved_op &r)
                (o.is_fp ? fp_width(o.width) : compiled_int_operand_ok(o));
     };
 
-    return r.twin && r.vector && r.src_slot == SV_RS1 && r.dst_slot == SV_RD &&
+    return r.twin && r.src_slot == SV_RS1 && r.dst_slot == SV_RD &&
            !r.opnd[SV_RS3].present &&
            (!r.opnd[SV_RS2].present || r.opnd[SV_RS2].reg == s.reg) &&
            side_ok(d) && side_ok(s) && (d.is_fp || s.is_fp);
 }
 
-// A single-predicated FP op with a vector operand: arithmetic at any
-// width mix of its FP sources, or a compare into integer elements (a
-// helper call per element, the loop forms only); or an FP twin
-// (compiled_fp_twin_shape).
+// A single-predicated FP op: arithmetic at any width mix of its FP
+// sources, or a compare into integer elements (a helper call per
+// element, the loop forms only); with no vector operand element 0 once
+// (sv_loop_span_of); or an FP twin (compiled_fp_twin_shape).
 bool compiled_fp_shape(const sv_resolved_op &r)
 {
     const sv_resolved_operand &rd = r.opnd[SV_RD];
@@ -676,7 +676,7 @@ bool compiled_fp_shape(const sv_resolved_op &r)
     if (r.twin) {
         return compiled_fp_twin_shape(r);
     }
-    if (!nsrc || !r.vector || !rd.present || rd.is_fp == cmp ||
+    if (!nsrc || !rd.present || rd.is_fp == cmp ||
         (cmp ? !compiled_int_operand_ok(rd)
              : rd.width != 16 && rd.width != 32 && rd.width != 64)) {
         return false;
@@ -860,7 +860,7 @@ void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
         // twin loop.
         p.backend = SV_BACKEND_COMPILED;
         p.max_vl = compiled_max_vl(r);
-        p.unroll = !r.pred_dest.enabled && !r.pred_src.enabled &&
+        p.unroll = r.vector && !r.pred_dest.enabled && !r.pred_src.enabled &&
                    unrollable(f) && f.unroll_budget >= f.known_mvl &&
                    p.max_vl >= f.known_mvl;
         p.unroll_cost = p.unroll ? f.known_mvl : 0;
