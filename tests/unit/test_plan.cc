@@ -1037,6 +1037,32 @@ TEST(Plan, FloatingPoint)
     f = facts(8);
     f.knob = SV_KNOB_GENERAL;
     EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_ELEMENTS);
+    // By cost: packed 32-bit elements in x40.. take the helper's loop
+    // from an MVL whose straight-line extra cost passes its set-up; at 64
+    // bits, and for the twins, the straight-line form at any MVL.
+    sv_vblock_context c32{};
+    c32.fp_regs[8] = reg(40, 1, 32);
+    c32.fp_regs[10] = reg(72, 1, 32);
+    c32.fp_regs[12] = reg(104, 1, 32);
+    for (unsigned mvl : {1u, 8u, 16u, 40u}) {
+        p = plan(resolve(c32, fadd_d), facts(mvl));
+        EXPECT_EQ(p.backend, SV_BACKEND_COMPILED) << mvl;
+        EXPECT_TRUE(p.unroll) << mvl;
+    }
+    p = plan(resolve(c32, fadd_d), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_FP_HELPER);
+    EXPECT_EQ(p.width, 32);
+    EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
+    sv_vblock_context c64{};
+    c64.fp_regs[8] = reg(32, 1);
+    c64.fp_regs[10] = reg(64, 1);
+    c64.fp_regs[12] = reg(96, 1);
+    p = plan(resolve(c64, fadd_d), facts(32));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
+    p = plan(resolve(c32, fsgnj_d_same), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
     // Data-dependent fail-on-first, and mixed widths: the compiled loop,
     // under auto and under compiled.
     sv_vblock_context ff = c;

@@ -989,15 +989,38 @@ bool uses_fp(const sv_op &op)
     return op.rd.is_fp || op.rs1.is_fp || op.rs2.is_fp || op.rs3.is_fp;
 }
 
+// What an op costs, in host instructions, in fp_helper's loop against
+// the compiled loop's straight-line form at VL = MVL: the helper has a
+// set-up the straight-line form does not (the call, VL, the mask, the
+// operands' layout), about fp_helper_setup_cost.  Below 64 bits its loop
+// runs a layout fixed for the call (sv_fpu.c: sv_fp_uniform), and each
+// element costs about fp_straight_elem_extra less than a straight-line
+// element, which calls helper_sv_fpe_<op>_<w> around the same softfloat
+// function; at 64 bits its loop tests each operand's layout per element
+// and costs more than a straight-line element.  fp_twin's loop
+// (conversions through the general twin code) costs more per element
+// than the straight-line twin at any width.
+constexpr unsigned fp_helper_setup_cost = 200;
+constexpr unsigned fp_straight_elem_extra = 5;
+
+// Whether the compiled loop's straight-line form of an FP op at width w
+// costs no more than its FP helper at VL = MVL: always for a twin and at
+// 64 bits; below, while MVL extra costs stay within the helper's set-up.
+bool fp_straight_cheaper(const sv_plan_facts &f, unsigned w, bool twin)
+{
+    return twin || w == 64 ||
+           f.known_mvl * fp_straight_elem_extra <= fp_helper_setup_cost;
+}
+
 // The FP helpers (sv_fpu.c: fp_twin, fp_helper) for their shapes.  They
 // run a plain STATE (SUBVL 1, offsets 0) only: their fallback (the
 // emitter's branch when the run time says otherwise) is the compiled
 // loop over the run-time VL when compiled_ok (inline TCG allowed) and it
 // covers the op, else the general loop; with SUBVL > 1 known (this TB ran
 // the block's VL block) the helper could never run, and when the compiled
-// loop's straight-line form fits (MVL known, the budget) it costs less,
-// so the compiled loop is the plan.  False when neither helper's shape
-// fits.
+// loop's straight-line form fits (MVL known, the budget) and costs no
+// more (fp_straight_cheaper), the compiled loop is the plan.  False when
+// neither helper's shape fits.
 bool plan_fp(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
              bool compiled_ok)
 {
@@ -1012,9 +1035,7 @@ bool plan_fp(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         plan_compiled(f, r, p);
         return true;
     }
-    if (compiled_ok) {
-        // Straight-line at VL = MVL: an element costs what the helper's
-        // does, without its set-up (VL, mask, layout tests).
+    if (compiled_ok && fp_straight_cheaper(f, w, twin)) {
         sv_plan helper = p;
 
         plan_compiled(f, r, p);
