@@ -37,15 +37,6 @@ typedef struct mcase {
     unsigned mvl;
 } mcase;
 
-#define V(r, w)                                                                \
-    {                                                                          \
-        r, true, w                                                             \
-    }
-#define S(r, w)                                                                \
-    {                                                                          \
-        r, false, w                                                            \
-    }
-
 SV_BLOCK_FN(m_ld, VLH(8) R16(a0, 40, 1, 0) OPS("ld a0, 0(a1)"))
 SV_BLOCK_FN(m_lw, VLH(8) R16(a0, 40, 1, 0) OPS("lw a0, 4(a1)"))
 SV_BLOCK_FN(m_lhu16, VLH(8) R16(a0, 40, 1, 2) OPS("lhu a0, 0(a1)"))
