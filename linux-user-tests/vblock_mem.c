@@ -285,6 +285,36 @@ static char *fault_setup(size_t before)
     return fault_map + page - before;
 }
 
+/*
+ * Data and address both scalar (once): a fault names element 0's
+ * address and leaves the destination alone, whatever VL; so does an
+ * address beyond the host's user address space (a wild pointer).
+ */
+static void once_fault_cases(void)
+{
+    static const uint64_t wild = 0x0000900000000000ull;
+    sv_machine in, out;
+    sv_trap t;
+    char *p = fault_setup(0);
+
+    sv_context("%s", "lw once, its page PROT_NONE");
+    sv_machine_fill(&in, 330);
+    in.x[A1] = (uintptr_t)p - 4;
+    in.x[A7] = 3;
+    t = sv_exec(m_lw_once, &in, &out);
+    CHECK_EQ(t.signo, SIGSEGV);
+    CHECK_EQ(t.addr, (uintptr_t)p);
+    CHECK_EQ(out.x[120], in.x[120]);
+
+    sv_context("%s", "sd once to a wild address, VL 0");
+    sv_machine_fill(&in, 331);
+    in.x[A1] = wild - 8;
+    in.x[A7] = 0;
+    t = sv_exec(m_sd_once, &in, &out);
+    CHECK_EQ(t.signo, SIGSEGV);
+    CHECK_EQ(t.addr, wild);
+}
+
 static void ffirst_cases(void)
 {
     sv_machine in, out, want;
@@ -604,6 +634,7 @@ int main(void)
         }
     }
     ffirst_cases();
+    once_fault_cases();
     rebase_cases();
     resume_case();
     sv_context("%s", "");
