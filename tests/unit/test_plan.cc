@@ -906,7 +906,8 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
     fp.int_regs[8] = reg(64, 1, 16);
     fp.int_regs[10] = reg(72, 1, 8);
     // No vector operand (element 0 once, sv_loop_span_of): an FP op, an
-    // FP twin, a load and a store whose data and address are scalar.
+    // FP twin, loads and a store whose data and address are scalar.
+    constexpr uint32_t fld_8_0_10 = 0x00053407; // fld f8, 0(x10)
     sv_vblock_context once{};
     once.fp_regs[8] = reg(6, 0);
     once.fp_regs[10] = reg(64, 0);
@@ -942,6 +943,7 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
         {once, fcvt_w_d},
         {once, ld_8_0_10},
         {once, sd_8_0_10},
+        {once, fld_8_0_10},
     };
     sv_resolved_op branch = resolve(strlen_ctx(), bne_8_12);
     sv_vl_block vl{1, SV_VL_MODE_RD, 1, 64, 5, 0};
@@ -991,7 +993,7 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
     }
 
     // The ops that run once take the compiled loop's one-element form.
-    for (uint32_t insn : {fadd_d, fcvt_d_w, ld_8_0_10, sd_8_0_10}) {
+    for (uint32_t insn : {fadd_d, fcvt_d_w, ld_8_0_10, sd_8_0_10, fld_8_0_10}) {
         sv_resolved_op r = resolve(once, insn);
         ASSERT_FALSE(r.vector) << std::hex << insn;
         sv_plan p = plan(r, facts(8));
@@ -1001,7 +1003,6 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
     }
 
     // Not covered by the compiled loops (the general loop runs them).
-    constexpr uint32_t fld_8_0_10 = 0x00053407; // fld f8, 0(x10)
     sv_vblock_context fpmem{};
     fpmem.fp_regs[8] = reg(64, 1);
     sv_plan p = plan(resolve(fpmem, fld_8_0_10), facts(0));

@@ -612,9 +612,14 @@ bool compiled_int_operand_ok(const sv_resolved_operand &o)
                                        o.width == 32 || o.width == 64));
 }
 
+constexpr bool fp_width(unsigned w)
+{
+    return w == 16 || w == 32 || w == 64;
+}
+
 // Loads and stores of integer elements (a vector register side or a
 // vector address register; a scalar register side takes the twin loop;
-// both scalar: element 0 once, sv_loop_span_of): unit-stride
+// both scalar: element 0 once, sv_loop_span_of, FP data too): unit-stride
 // (§8.1: a scalar address register, element k at X[rs1] + imm + k * es) or
 // indexed (a vector address register, one 64-bit address per register, read
 // whole; §8.2: an address register's elwidth narrower than the op cuts each
@@ -632,12 +637,8 @@ bool compiled_mem_shape(const sv_resolved_op &r)
     return !r.uses_svpstate &&
            (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) && a.present &&
            !a.is_fp && r.mem_es >= 1 && r.mem_es <= op.mem_bytes && d.present &&
-           !d.is_fp && compiled_int_operand_ok(d);
-}
-
-constexpr bool fp_width(unsigned w)
-{
-    return w == 16 || w == 32 || w == 64;
+           (d.is_fp ? !r.vector && fp_width(d.width)
+                    : compiled_int_operand_ok(d));
 }
 
 // An FP twin (§5.4, A38) of the compiled twin loop: FMV/FNEG/FABS
