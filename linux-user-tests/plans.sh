@@ -3,9 +3,9 @@
 # fuzz_vblock's block generators and the given test programs run under
 # each SV_BACKEND knob with -d sv_plan, and every backend the planner
 # can choose must appear in the log at least once (and inline_run's
-# three forms below MVL: below_mvl=run, loop, unit_run; fused_scan with
-# and without its unroll form; C.MV's straight-line twin copy); every log
-# line must
+# three forms below MVL: below_mvl=run, loop, unit_run, and none in a TB
+# that knows VL = MVL; both two_pages forms; fused_scan with and without
+# its unroll form; C.MV's straight-line twin copy); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -53,8 +53,9 @@ for b in $expected; do
         missing=1
     fi
 done
-# inline_run's forms at a run-time VL below MVL, each reached too.
-for f in run loop unit_run; do
+# inline_run's forms at a run-time VL below MVL, each reached too, and
+# a TB that knows VL = MVL, which holds none.
+for f in run loop unit_run none; do
     if ! grep -q " plan=inline_run .*below_mvl=$f\( \|\$\)" "$tmp/all"; then
         echo "plans: no inline_run was planned below_mvl=$f"
         missing=1

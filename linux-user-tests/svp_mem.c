@@ -30,15 +30,6 @@ typedef struct mcase {
     unsigned svlen; /* 0 or 2..4 */
 } mcase;
 
-#define V(r, w)                                                                \
-    {                                                                          \
-        r, true, w                                                             \
-    }
-#define S(r, w)                                                                \
-    {                                                                          \
-        r, false, w                                                            \
-    }
-
 SV_BLOCK_FN(m_ld, EMIT(6, SVPT_LD, SVP_LD, rd = 40, rdv = 1, rs1 = 11))
 SV_BLOCK_FN(m_lw_t3, EMIT(6, SVPT_LD, SVP_LW | (4 << 20), rd = 40, rdv = 1,
                           rs1 = 11, itype = 3, pred = 3))

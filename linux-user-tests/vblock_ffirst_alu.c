@@ -38,15 +38,6 @@ typedef struct fcase {
     bool pred, inv, zero;
 } fcase;
 
-#define V(r, w)                                                                \
-    {                                                                          \
-        r, true, w                                                             \
-    }
-#define S(r, w)                                                                \
-    {                                                                          \
-        r, false, w                                                            \
-    }
-
 enum { A2 = 12, A5 = 15, A7 = 17 };
 
 /*

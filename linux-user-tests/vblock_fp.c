@@ -13,6 +13,8 @@
 #include "sv_ref.h"
 
 #define VLH(mvl) "sv_vblock_begin\nsv_vl_rs1 rs1=a7, vlmax=" #mvl "\n"
+/* The same, extended format (longer blocks). */
+#define VLHX(mvl) "sv_vblock_begin ext=1\nsv_vl_rs1 rs1=a7, vlmax=" #mvl "\n"
 #define F16(key, idx, vec, vew)                                                \
     "sv_reg16 key=" #key ", regidx=" #idx ", isvec=" #vec ", int=0, vew=" #vew \
     "\n"
@@ -87,6 +89,23 @@ SV_BLOCK_FN(f_fabsd_ps, VLH(8) F16(fa0, 40, 1, 0) F16(fa1, 64, 1, 0)
                             FP16(fa1, 0, 0) OPS("fabs.d fa0, fa1"))
 SV_BLOCK_FN(f_fadds_8, VLH(4) F16(fa0, 40, 1, 1) F16(fa1, 64, 1, 1)
                            F16(fa2, 96, 1, 1) OPS("fadd.s fa0, fa1, fa2"))
+/*
+ * No vector operand: element 0 once, unpredicated, whatever VL (0 too).
+ * Its f0..f31 operands (f3, f6, f7) are TCG globals that untagged ops
+ * in the same block write or read just before and read just after.
+ */
+SV_BLOCK_FN(f_faddd_once,
+            VLHX(8) F16(fa0, 6, 0, 0) F16(fa1, 64, 0, 0) F16(fa2, 3, 0, 0)
+                FP16(fa0, 0, 0) OPS("fmv.d.x ft3, a3\nfmv.x.d a2, ft6\n"
+                                    "fadd.d fa0, fa1, fa2\nfmv.x.d a4, ft6"))
+SV_BLOCK_FN(f_fcvtdw_once, VLH(8) F16(fa0, 7, 0, 0) X16(a1, 70, 0, 0)
+                               OPS("fcvt.d.w fa0, a1\nfmv.x.d a4, ft7"))
+/* FP data at a scalar address, no vector operand: once too (f5 a TCG
+ * global, f100 in env). */
+SV_BLOCK_FN(f_flw_once,
+            VLH(8) F16(fa0, 5, 0, 0) OPS("flw fa0, 4(a1)\nfmv.x.d a4, ft5"))
+SV_BLOCK_FN(f_fsw_once, VLH(8) F16(fa0, 100, 0, 0) OPS("fsw fa0, 0(a1)"))
+SV_BLOCK_FN(f_fld_once32, VLH(8) F16(fa0, 101, 0, 3) OPS("fld fa0, 8(a1)"))
 SV_BLOCK_FN(f_fld, VLH(8) F16(fa0, 40, 1, 0) OPS("fld fa0, 0(a1)"))
 SV_BLOCK_FN(f_fsw32, VLH(8) F16(fa0, 40, 1, 3) OPS("fsw fa0, 0(a1)"))
 
@@ -248,6 +267,66 @@ static void cases_for_vl(unsigned vl, unsigned seed)
         }
     }
     run("fabs.d, source mask (twin gather)", f_fabsd_ps, &in, &want, 0);
+
+    START(false);
+    in.x[13] = d2u(2.5 + seed);
+    want = in;
+    want.state = st8;
+    want.f[3] = in.x[13];
+    want.x[12] = in.f[6];
+    want.f[6] = d2u(u2d(in.f[64]) + 2.5 + seed);
+    want.x[14] = want.f[6];
+    run("fadd.d, no vector operand (once), f3/f6 globals", f_faddd_once, &in,
+        &want, 0);
+
+    START(false);
+    in.x[70] = (uint64_t)(int64_t)(-1000 - (int)seed) ^ 0x5555555500000000ull;
+    want = in;
+    want.state = st8;
+    want.f[7] = d2u((double)(int32_t)in.x[70]);
+    want.x[14] = want.f[7];
+    run("fcvt.d.w, no vector operand (once), f7 global", f_fcvtdw_once, &in,
+        &want, 0);
+
+    /* Once: FLW NaN-boxes; FSW stores an unboxed register's canonical
+     * NaN and a boxed one's single; FLD into a packed 32-bit scalar
+     * keeps its low half. */
+    {
+        static uint32_t obuf[4];
+        START(false);
+        obuf[0] = 0x11111111u;
+        obuf[1] = f2u(1.5f + (float)seed);
+        obuf[2] = 0x89abcdefu;
+        obuf[3] = 0x01234567u;
+        in.x[11] = (uintptr_t)obuf;
+        want = in;
+        want.state = st8;
+        want.f[5] = BOX | obuf[1];
+        want.x[14] = want.f[5];
+        run("flw, no vector operand (once), f5 global", f_flw_once, &in, &want,
+            0);
+
+        START(false);
+        in.x[11] = (uintptr_t)obuf;
+        in.f[101] = 0xfedcba9876543210ull;
+        want = in;
+        want.state = st8;
+        want.f[101] = 0xfedcba9800000000ull | obuf[2];
+        run("fld into a packed 32-bit scalar (once)", f_fld_once32, &in, &want,
+            0);
+
+        for (unsigned boxed = 0; boxed < 2; boxed++) {
+            START(false);
+            in.x[11] = (uintptr_t)obuf;
+            in.f[100] = (boxed ? BOX : 0x5555555500000000ull) | 0x40490fdbu;
+            want = in;
+            want.state = st8;
+            obuf[0] = 0x11111111u;
+            run(boxed ? "fsw, boxed (once)" : "fsw, not boxed (once)",
+                f_fsw_once, &in, &want, 0);
+            CHECK_EQ(obuf[0], boxed ? 0x40490fdbu : 0x7fc00000u);
+        }
+    }
 
     /* FLD unit stride into f40.., FSW of packed singles. */
     {

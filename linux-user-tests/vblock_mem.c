@@ -37,15 +37,6 @@ typedef struct mcase {
     unsigned mvl;
 } mcase;
 
-#define V(r, w)                                                                \
-    {                                                                          \
-        r, true, w                                                             \
-    }
-#define S(r, w)                                                                \
-    {                                                                          \
-        r, false, w                                                            \
-    }
-
 SV_BLOCK_FN(m_ld, VLH(8) R16(a0, 40, 1, 0) OPS("ld a0, 0(a1)"))
 SV_BLOCK_FN(m_lw, VLH(8) R16(a0, 40, 1, 0) OPS("lw a0, 4(a1)"))
 SV_BLOCK_FN(m_lhu16, VLH(8) R16(a0, 40, 1, 2) OPS("lhu a0, 0(a1)"))
@@ -82,6 +73,13 @@ SV_BLOCK_FN(m_sd_splat,
 SV_BLOCK_FN(m_sw_twin,
             VLH(8) R16(a0, 40, 1, 3) R16(a1, a1, 0, 0) P16(a0, a6, 0, 0, 0)
                 P16(a1, a5, 0, 0, 0) OPS("sw a0, 0(a1)"))
+/* Data and address both scalar: element 0 once, whatever VL (0 too),
+ * unpredicated; x20 is a TCG global. */
+SV_BLOCK_FN(m_lw_once,
+            VLH(8) R16(a0, 120, 0, 0) P16(a0, a5, 0, 0, 0) OPS("lw a0, 4(a1)"))
+SV_BLOCK_FN(m_lh_once16, VLH(8) R16(a0, 20, 0, 2) OPS("lh a0, 2(a1)"))
+SV_BLOCK_FN(m_sd_once, VLH(8) R16(a0, 100, 0, 0) R16(a1, a1, 0, 0)
+                           P16(a1, a6, 0, 0, 0) OPS("sd a0, 8(a1)"))
 SV_BLOCK_FN(m_csd, VLH(4) R16(s0, 40, 1, 0) OPS("sv_c c.sd s0, 8(s1)"))
 SV_BLOCK_FN(m_cld, VLH(4) R16(s0, 40, 1, 0) OPS("sv_c c.ld s0, 16(s1)"))
 SV_BLOCK_FN(m_clwsp, VLH(4) R16(a0, 40, 1, 3) R16(sp, s1, 0, 0)
@@ -120,6 +118,12 @@ static const mcase cases[] = {
      V(64, 64), 0, 0, 0, 0, 8},
     {"sw twin pred", m_sw_twin, 1, 32, 0, 0, V(40, 32), S(A1, 64), 1, 0, 1, 0,
      8},
+    {"lw scalar -> scalar x120 (once, pred ignored)", m_lw_once, 0, 32, 1, 4,
+     S(120, 64), S(A1, 64), 1, 0, 0, 0, 8},
+    {"lh -> 16-bit scalar x20 (once)", m_lh_once16, 0, 16, 1, 2, S(20, 16),
+     S(A1, 64), 0, 0, 0, 0, 8},
+    {"sd scalar x100 (once, pred ignored)", m_sd_once, 1, 64, 0, 8, S(100, 64),
+     S(A1, 64), 0, 0, 1, 0, 8},
     {"c.sd", m_csd, 1, 64, 0, 8, V(40, 64), S(S1, 64), 0, 0, 0, 0, 4},
     {"c.ld", m_cld, 0, 64, 1, 16, V(40, 64), S(S1, 64), 0, 0, 0, 0, 4},
     {"c.lwsp, sp redirected to s1", m_clwsp, 0, 32, 1, 4, V(40, 32), S(S1, 64),
@@ -279,6 +283,36 @@ static char *fault_setup(size_t before)
     }
     mprotect(fault_map + page, page, PROT_NONE);
     return fault_map + page - before;
+}
+
+/*
+ * Data and address both scalar (once): a fault names element 0's
+ * address and leaves the destination alone, whatever VL; so does an
+ * address beyond the host's user address space (a wild pointer).
+ */
+static void once_fault_cases(void)
+{
+    static const uint64_t wild = 0x0000900000000000ull;
+    sv_machine in, out;
+    sv_trap t;
+    char *p = fault_setup(0);
+
+    sv_context("%s", "lw once, its page PROT_NONE");
+    sv_machine_fill(&in, 330);
+    in.x[A1] = (uintptr_t)p - 4;
+    in.x[A7] = 3;
+    t = sv_exec(m_lw_once, &in, &out);
+    CHECK_EQ(t.signo, SIGSEGV);
+    CHECK_EQ(t.addr, (uintptr_t)p);
+    CHECK_EQ(out.x[120], in.x[120]);
+
+    sv_context("%s", "sd once to a wild address, VL 0");
+    sv_machine_fill(&in, 331);
+    in.x[A1] = wild - 8;
+    in.x[A7] = 0;
+    t = sv_exec(m_sd_once, &in, &out);
+    CHECK_EQ(t.signo, SIGSEGV);
+    CHECK_EQ(t.addr, wild);
 }
 
 static void ffirst_cases(void)
@@ -600,6 +634,7 @@ int main(void)
         }
     }
     ffirst_cases();
+    once_fault_cases();
     rebase_cases();
     resume_case();
     sv_context("%s", "");

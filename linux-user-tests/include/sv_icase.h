@@ -25,16 +25,6 @@
     ", ffirst=" #ff "\n"
 #define OPS(...) "sv_ops\n" __VA_ARGS__ "\nsv_vblock_end\n"
 
-/* Operands of a row: vector or scalar register r of width w. */
-#define V(r, w)                                                                \
-    {                                                                          \
-        r, true, w                                                             \
-    }
-#define S(r, w)                                                                \
-    {                                                                          \
-        r, false, w                                                            \
-    }
-
 /* The fields every row starts with: its name, its block, the operation
  * and its operands (imm_op: s2 is the immediate imm). */
 #define SV_ICASE_HEAD                                                          \

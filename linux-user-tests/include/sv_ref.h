@@ -83,6 +83,15 @@ typedef struct sv_opnd {
     bool vec;
     unsigned w;
 } sv_opnd;
+/* sv_opnd initialisers: vector or scalar register r of width w. */
+#define V(r, w)                                                                \
+    {                                                                          \
+        r, true, w                                                             \
+    }
+#define S(r, w)                                                                \
+    {                                                                          \
+        r, false, w                                                            \
+    }
 
 enum sv_iop {
     IOP_ADD,

@@ -110,6 +110,12 @@ forbid "SIMD code" '_mm_[a-z0-9_]+\(|[a-z]mmintrin\.h|__SSE2__' \
 require 'sv_copy_find_byte64(_fn)?' "$sv/sv_elements.c"
 require sv_first_byte_fail "$sv/sv_elements.c"
 
+# The host's user address top for user mode's host accesses:
+# SV_USER_HOST_TOP, and sv_user_host_range_ok for a range.
+forbid "the host's user address top (SV_USER_HOST_TOP)" \
+    '<< *47\b|>> *47\b|0x0*800000000000\b' "${consumers[@]}"
+require sv_user_host_range_ok "$sv/sv_elements.c"
+
 # STATE's layout: the exported SV_STATE_* constants, or svcore's accessors.
 forbid "STATE's layout (a C shift of a STATE field)" \
     '>> *SV_STATE_[A-Z]+_SHIFT|0x0*FC0u?\b|0x0*3F000u?\b|0x0*FC0000u?\b|0x0*3000000u?\b|0x0*C000000u?\b|0x0*C?FFFF000u?\b' \

@@ -544,6 +544,10 @@ TEST(Plan, InlineRunBelowMvlLoop)
     EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
     EXPECT_EQ(p.max_vl, 0);
     EXPECT_EQ(p.unroll_cost, 32u);
+    // The log says the TB holds no below-MVL form, not unit_run's.
+    EXPECT_NE(std::string(sv_plan_details(&p, buf, sizeof buf))
+                  .find("below_mvl=none"),
+              std::string::npos);
     f.vl_is_mvl = false;
     // After another 512-byte run in the TB (the ld before memmove's sd).
     f.unroll_budget = 128 - 65;
@@ -999,6 +1003,15 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
     fp.fp_regs[12] = reg(56, 1);
     fp.int_regs[8] = reg(64, 1, 16);
     fp.int_regs[10] = reg(72, 1, 8);
+    // No vector operand (element 0 once, sv_loop_span_of): an FP op, an
+    // FP twin, loads and a store whose data and address are scalar.
+    constexpr uint32_t fld_8_0_10 = 0x00053407; // fld f8, 0(x10)
+    sv_vblock_context once{};
+    once.fp_regs[8] = reg(6, 0);
+    once.fp_regs[10] = reg(64, 0);
+    once.fp_regs[12] = reg(3, 0);
+    once.int_regs[8] = reg(120, 0);
+    once.int_regs[10] = reg(70, 0, 16);
     const struct {
         sv_vblock_context c;
         uint32_t insn;
@@ -1023,6 +1036,12 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
         {fp, fcvt_d_w},
         {fp, fcvt_s_d},
         {fp, fclass_d},
+        {once, fadd_d},
+        {once, fcvt_d_w},
+        {once, fcvt_w_d},
+        {once, ld_8_0_10},
+        {once, sd_8_0_10},
+        {once, fld_8_0_10},
     };
     sv_resolved_op branch = resolve(strlen_ctx(), bne_8_12);
     sv_vl_block vl{1, SV_VL_MODE_RD, 1, 64, 5, 0};
@@ -1071,8 +1090,17 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
         EXPECT_TRUE(seen.count(b)) << sv_backend_name(b);
     }
 
+    // The ops that run once take the compiled loop's one-element form.
+    for (uint32_t insn : {fadd_d, fcvt_d_w, ld_8_0_10, sd_8_0_10, fld_8_0_10}) {
+        sv_resolved_op r = resolve(once, insn);
+        ASSERT_FALSE(r.vector) << std::hex << insn;
+        sv_plan p = plan(r, facts(8));
+        EXPECT_EQ(p.backend, SV_BACKEND_COMPILED) << std::hex << insn;
+        EXPECT_FALSE(p.unroll) << std::hex << insn;
+        EXPECT_EQ(p.unroll_cost, 0u) << std::hex << insn;
+    }
+
     // Not covered by the compiled loops (the general loop runs them).
-    constexpr uint32_t fld_8_0_10 = 0x00053407; // fld f8, 0(x10)
     sv_vblock_context fpmem{};
     fpmem.fp_regs[8] = reg(64, 1);
     sv_plan p = plan(resolve(fpmem, fld_8_0_10), facts(0));
@@ -1108,6 +1136,32 @@ TEST(Plan, FloatingPoint)
     f = facts(8);
     f.knob = SV_KNOB_GENERAL;
     EXPECT_EQ(plan(resolve(c, fadd_d), f).backend, SV_BACKEND_ELEMENTS);
+    // By cost: packed 32-bit elements in x40.. take the helper's loop
+    // from an MVL whose straight-line extra cost passes its set-up; at 64
+    // bits, and for the twins, the straight-line form at any MVL.
+    sv_vblock_context c32{};
+    c32.fp_regs[8] = reg(40, 1, 32);
+    c32.fp_regs[10] = reg(72, 1, 32);
+    c32.fp_regs[12] = reg(104, 1, 32);
+    for (unsigned mvl : {1u, 8u, 16u, 40u}) {
+        p = plan(resolve(c32, fadd_d), facts(mvl));
+        EXPECT_EQ(p.backend, SV_BACKEND_COMPILED) << mvl;
+        EXPECT_TRUE(p.unroll) << mvl;
+    }
+    p = plan(resolve(c32, fadd_d), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_FP_HELPER);
+    EXPECT_EQ(p.width, 32);
+    EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
+    sv_vblock_context c64{};
+    c64.fp_regs[8] = reg(32, 1);
+    c64.fp_regs[10] = reg(64, 1);
+    c64.fp_regs[12] = reg(96, 1);
+    p = plan(resolve(c64, fadd_d), facts(32));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
+    p = plan(resolve(c32, fsgnj_d_same), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(p.unroll);
     // Data-dependent fail-on-first, and mixed widths: the compiled loop,
     // under auto and under compiled.
     sv_vblock_context ff = c;
@@ -1186,12 +1240,13 @@ TEST(Plan, FloatingPointTwinsAndFallback)
     EXPECT_FALSE(p.unroll); // predicated twins: the twin loop
     f.knob = SV_KNOB_GENERAL;
     EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ELEMENTS);
-    // Both sides scalar: once, in the general loop.
+    // Both sides scalar: once, the compiled loop's one-element form.
     sv_vblock_context sc{};
     sc.fp_regs[10] = reg(10, 0);
     sc.int_regs[8] = reg(8, 0);
     EXPECT_EQ(plan(resolve(sc, fcvt_w_d), facts(8)).backend,
-              SV_BACKEND_ELEMENTS);
+              SV_BACKEND_COMPILED);
+    EXPECT_EQ(plan(resolve(sc, fcvt_w_d), f).backend, SV_BACKEND_ELEMENTS);
 }
 
 TEST(Plan, PrefixLoops)

@@ -97,6 +97,21 @@ TEST(ElementsFit, EndsAtTheLastRegister)
     EXPECT_FALSE(sv_elements_fit(0, 0x80000000u, 2));
 }
 
+TEST(UserHostRange, EndsAtTheHostsUserAddressTop)
+{
+    const uint64_t top = uint64_t(1) << 47;
+
+    EXPECT_EQ(SV_USER_HOST_TOP, top);
+    EXPECT_TRUE(sv_user_host_range_ok(0, 64));
+    EXPECT_TRUE(sv_user_host_range_ok(top - 64, 64));
+    EXPECT_FALSE(sv_user_host_range_ok(top - 63, 64));
+    EXPECT_FALSE(sv_user_host_range_ok(top, 1));
+    EXPECT_TRUE(sv_user_host_range_ok(top, 0));
+    // guest_base + address wraps modulo 2^64: such a range is wild.
+    EXPECT_FALSE(sv_user_host_range_ok(~uint64_t(0) - 7, 16));
+    EXPECT_FALSE(sv_user_host_range_ok(~uint64_t(0), 1));
+}
+
 TEST(ElementsFit, MatchesTheLastElementsEnd)
 {
     for (unsigned reg = 0; reg < SV_NUM_REGS; reg++) {

@@ -432,8 +432,8 @@ static bool sv_mem_misaligned(SVExec *ex, target_ulong addr)
 
 #ifdef CONFIG_USER_ONLY
 /*
- * A wild guest pointer (its host address beyond the host's 47-bit user
- * space) faults on the host without its address (x86-64: #GP, si_addr
+ * A wild guest pointer (its host range not below SV_USER_HOST_TOP,
+ * svcore.h) faults on the host without its address (x86-64: #GP, si_addr
  * 0); probe it first, so that the guest's SIGSEGV names it, as the
  * inline element accesses do (helper_sv_wild_access).
  */
@@ -442,7 +442,7 @@ static void sv_mem_wild_probe(SVExec *ex, target_ulong addr, bool store)
     uintptr_t h = (uintptr_t)g2h(env_cpu(ex->env), addr);
     unsigned bytes = ex->mem_es / 8;
 
-    if (h + bytes < h || h + bytes > (uintptr_t)1 << 47) {
+    if (!sv_user_host_range_ok(h, bytes)) {
         probe_access(ex->env, addr, 1, store ? MMU_DATA_STORE : MMU_DATA_LOAD,
                      riscv_env_mmu_index(ex->env, false), ex->ra);
     }
@@ -1039,8 +1039,8 @@ void HELPER(sv_elements)(CPURISCVState *env, uint64_t d0, uint64_t d1,
 }
 
 /*
- * The compiled loop's access to a wild address (user mode: beyond the
- * host's 47-bit user space, where the host faults without the address):
+ * The compiled loop's access to a wild address (user mode: beyond
+ * SV_USER_HOST_TOP, where the host faults without the address):
  * the memory element STATE's offsets name (the loop stored them before
  * it) raises the guest's SIGSEGV naming its address, as the element
  * loop's access does.  The loop is not resumed here: its elements before
@@ -1108,10 +1108,11 @@ void HELPER(sv_wild_elem)(CPURISCVState *env, uint64_t d0, uint64_t d1,
  * Whether user mode may access [a0, a0 + len) directly, unprobed: no
  * plugin watches memory accesses (probe_access_flags would say
  * TLB_FORCE_SLOW: the element loop's loads call the plugin), and the
- * host range is one the host can fault on with its address.  A host
- * address beyond the 47-bit user space (a wild guest pointer) faults
- * without one (x86-64: #GP, si_addr 0), where the element loop's probe
- * names the element's address; so does a range that wraps.
+ * host range is one the host can fault on with its address
+ * (sv_user_host_range_ok).  A host address beyond SV_USER_HOST_TOP (a
+ * wild guest pointer) faults without one (x86-64: #GP, si_addr 0), where
+ * the element loop's probe names the element's address; so does a range
+ * that wraps.
  */
 static inline bool sv_user_direct_ok(CPURISCVState *env, target_ulong a0,
                                      target_ulong len)
@@ -1124,7 +1125,7 @@ static inline bool sv_user_direct_ok(CPURISCVState *env, target_ulong a0,
         return false;
     }
 #endif
-    return h + len >= h && h + len <= (uintptr_t)1 << 47;
+    return sv_user_host_range_ok(h, len);
 }
 #endif
 
@@ -1623,7 +1624,7 @@ sv_ldbr_scan_short(CPURISCVState *env, uint64_t desc, uint64_t imm,
 
 #ifdef CONFIG_USER_ONLY
     host = g2h(env_cpu(env), a0);
-    if (unlikely(((uintptr_t)host + 64) >> 47)) {
+    if (unlikely(!sv_user_host_range_ok((uintptr_t)host, 64))) {
         return sv_ldbr_scan_slow(env, desc, imm, pair, ra);
     }
 #else
@@ -1684,7 +1685,7 @@ sv_ldbr_scan(CPURISCVState *env, uint64_t desc, uint64_t imm,
      * here (the translator does not use these helpers then).
      */
     host = g2h(env_cpu(env), a0);
-    if (unlikely(((uintptr_t)host + 64) >> 47)) {
+    if (unlikely(!sv_user_host_range_ok((uintptr_t)host, 64))) {
         return sv_ldbr_scan_slow(env, desc, imm, pair, ra);
     }
 #else
@@ -1787,8 +1788,8 @@ HELPER(sv_scan)(CPURISCVState *env, uint64_t desc, void *branch)
 
 /*
  * An inline element access (trans_sv.c.inc: gen_sv_mem_body) to an
- * address the host cannot fault on with that address (beyond its 47-bit
- * user space): the probe raises the guest's SIGSEGV naming it, as the
+ * address the host cannot fault on with that address (beyond
+ * SV_USER_HOST_TOP): the probe raises the guest's SIGSEGV naming it, as the
  * element loop's does, with STATE's offsets already on the element.
  */
 void HELPER(sv_wild_access)(CPURISCVState *env, target_ulong addr,

@@ -199,6 +199,26 @@ static inline void sv_ffirst_commit_vl(uint64_t *x, unsigned vl_reg,
     }
 }
 
+/*
+ * User mode (QEMU's linux-user) makes some guest accesses as host
+ * accesses, at the host address guest_base + address modulo 2^64 (g2h).
+ * The host faults on such an access with its address only inside the
+ * host's user address space, below SV_USER_HOST_TOP (x86-64, and AArch64
+ * with 48-bit virtual addresses: 2^47); beyond it (a wild guest pointer)
+ * it faults without one (x86-64: #GP, si_addr 0), where the guest's
+ * SIGSEGV must name the element's address.  So a host access is made
+ * only for a range that ends at or below this top and does not wrap;
+ * any other goes through the guest-access path that names the address.
+ */
+#define SV_USER_HOST_TOP ((uint64_t)1 << 47)
+
+/* Whether the host range [host, host + len) may be accessed directly
+ * (user mode): it does not wrap and ends at or below SV_USER_HOST_TOP. */
+static inline bool sv_user_host_range_ok(uint64_t host, uint64_t len)
+{
+    return host + len >= host && host + len <= SV_USER_HOST_TOP;
+}
+
 /* STATE with its three loop offsets replaced (each truncated to its field);
  * element loops store this before every element access (§1.6, §9). */
 uint32_t sv_state_set_offsets(uint32_t state, unsigned srcoffs,
@@ -1497,7 +1517,10 @@ typedef struct sv_plan {
     uint8_t max_vl;       /* compiled: the longest VL whose elements lie in
                              the register file (longer: the general loop);
                              inline_run: the longest VL below MVL moved
-                             inline on one page (0: all to unit_run) */
+                             inline on one page (0: all to unit_run, or
+                             none when vl_is_mvl) */
+    uint8_t vl_is_mvl;    /* the TB knows VL = MVL (sv_plan_facts): no form
+                             for a VL below MVL is planned */
     int16_t copy_src;     /* inline_pred: the source the op copies, or -1 */
     unsigned gvec_elems;  /* unrolled: elements 0..n-1 by gvec */
     unsigned unroll_cost; /* taken from the TB's unroll budget */

@@ -632,9 +632,14 @@ bool compiled_int_operand_ok(const sv_resolved_operand &o)
                                        o.width == 32 || o.width == 64));
 }
 
+constexpr bool fp_width(unsigned w)
+{
+    return w == 16 || w == 32 || w == 64;
+}
+
 // Loads and stores of integer elements (a vector register side or a
-// vector address register; a scalar register side takes the twin loop):
-// unit-stride
+// vector address register; a scalar register side takes the twin loop;
+// both scalar: element 0 once, sv_loop_span_of, FP data too): unit-stride
 // (§8.1: a scalar address register, element k at X[rs1] + imm + k * es) or
 // indexed (a vector address register, one 64-bit address per register, read
 // whole; §8.2: an address register's elwidth narrower than the op cuts each
@@ -652,19 +657,15 @@ bool compiled_mem_shape(const sv_resolved_op &r)
     return !r.uses_svpstate &&
            (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) && a.present &&
            !a.is_fp && r.mem_es >= 1 && r.mem_es <= op.mem_bytes && d.present &&
-           (d.isvec || a.isvec) && !d.is_fp && compiled_int_operand_ok(d);
-}
-
-constexpr bool fp_width(unsigned w)
-{
-    return w == 16 || w == 32 || w == 64;
+           (d.is_fp ? !r.vector && fp_width(d.width)
+                    : compiled_int_operand_ok(d));
 }
 
 // An FP twin (§5.4, A38) of the compiled twin loop: FMV/FNEG/FABS
 // (FSGNJ* with rs1 = rs2), FCVT between FP widths or to or from an
 // integer of any element width, FMV.X.* / FMV.*.X, FCLASS; from rs1 to
-// rd, the FP side at 16, 32 or 64 bits, with a vector operand (the loop
-// reads and writes the register files in env only).
+// rd, the FP side at 16, 32 or 64 bits (with no vector operand: element
+// 0 once, sv_loop_span_of).
 bool compiled_fp_twin_shape(const sv_resolved_op &r)
 {
     const sv_resolved_operand &d = r.opnd[SV_RD];
@@ -674,16 +675,16 @@ bool compiled_fp_twin_shape(const sv_resolved_op &r)
                (o.is_fp ? fp_width(o.width) : compiled_int_operand_ok(o));
     };
 
-    return r.twin && r.vector && r.src_slot == SV_RS1 && r.dst_slot == SV_RD &&
+    return r.twin && r.src_slot == SV_RS1 && r.dst_slot == SV_RD &&
            !r.opnd[SV_RS3].present &&
            (!r.opnd[SV_RS2].present || r.opnd[SV_RS2].reg == s.reg) &&
            side_ok(d) && side_ok(s) && (d.is_fp || s.is_fp);
 }
 
-// A single-predicated FP op with a vector operand: arithmetic at any
-// width mix of its FP sources, or a compare into integer elements (a
-// helper call per element, the loop forms only); or an FP twin
-// (compiled_fp_twin_shape).
+// A single-predicated FP op: arithmetic at any width mix of its FP
+// sources, or a compare into integer elements (a helper call per
+// element, the loop forms only); with no vector operand element 0 once
+// (sv_loop_span_of); or an FP twin (compiled_fp_twin_shape).
 bool compiled_fp_shape(const sv_resolved_op &r)
 {
     const sv_resolved_operand &rd = r.opnd[SV_RD];
@@ -696,7 +697,7 @@ bool compiled_fp_shape(const sv_resolved_op &r)
     if (r.twin) {
         return compiled_fp_twin_shape(r);
     }
-    if (!nsrc || !r.vector || !rd.present || rd.is_fp == cmp ||
+    if (!nsrc || !rd.present || rd.is_fp == cmp ||
         (cmp ? !compiled_int_operand_ok(rd)
              : rd.width != 16 && rd.width != 32 && rd.width != 64)) {
         return false;
@@ -884,7 +885,7 @@ void plan_compiled(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
         // twin loop.
         p.backend = SV_BACKEND_COMPILED;
         p.max_vl = compiled_max_vl(r);
-        p.unroll = !r.pred_dest.enabled && !r.pred_src.enabled &&
+        p.unroll = r.vector && !r.pred_dest.enabled && !r.pred_src.enabled &&
                    unrollable(f) && f.unroll_budget >= f.known_mvl &&
                    p.max_vl >= f.known_mvl;
         p.unroll_cost = p.unroll ? f.known_mvl : 0;
@@ -1013,15 +1014,38 @@ bool uses_fp(const sv_op &op)
     return op.rd.is_fp || op.rs1.is_fp || op.rs2.is_fp || op.rs3.is_fp;
 }
 
+// What an op costs, in host instructions, in fp_helper's loop against
+// the compiled loop's straight-line form at VL = MVL: the helper has a
+// set-up the straight-line form does not (the call, VL, the mask, the
+// operands' layout), about fp_helper_setup_cost.  Below 64 bits its loop
+// runs a layout fixed for the call (sv_fpu.c: sv_fp_uniform), and each
+// element costs about fp_straight_elem_extra less than a straight-line
+// element, which calls helper_sv_fpe_<op>_<w> around the same softfloat
+// function; at 64 bits its loop tests each operand's layout per element
+// and costs more than a straight-line element.  fp_twin's loop
+// (conversions through the general twin code) costs more per element
+// than the straight-line twin at any width.
+constexpr unsigned fp_helper_setup_cost = 200;
+constexpr unsigned fp_straight_elem_extra = 5;
+
+// Whether the compiled loop's straight-line form of an FP op at width w
+// costs no more than its FP helper at VL = MVL: always for a twin and at
+// 64 bits; below, while MVL extra costs stay within the helper's set-up.
+bool fp_straight_cheaper(const sv_plan_facts &f, unsigned w, bool twin)
+{
+    return twin || w == 64 ||
+           f.known_mvl * fp_straight_elem_extra <= fp_helper_setup_cost;
+}
+
 // The FP helpers (sv_fpu.c: fp_twin, fp_helper) for their shapes.  They
 // run a plain STATE (SUBVL 1, offsets 0) only: their fallback (the
 // emitter's branch when the run time says otherwise) is the compiled
 // loop over the run-time VL when compiled_ok (inline TCG allowed) and it
 // covers the op, else the general loop; with SUBVL > 1 known (this TB ran
 // the block's VL block) the helper could never run, and when the compiled
-// loop's straight-line form fits (MVL known, the budget) it costs less,
-// so the compiled loop is the plan.  False when neither helper's shape
-// fits.
+// loop's straight-line form fits (MVL known, the budget) and costs no
+// more (fp_straight_cheaper), the compiled loop is the plan.  False when
+// neither helper's shape fits.
 bool plan_fp(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
              bool compiled_ok)
 {
@@ -1036,9 +1060,7 @@ bool plan_fp(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         plan_compiled(f, r, p);
         return true;
     }
-    if (compiled_ok) {
-        // Straight-line at VL = MVL: an element costs what the helper's
-        // does, without its set-up (VL, mask, layout tests).
+    if (compiled_ok && fp_straight_cheaper(f, w, twin)) {
         sv_plan helper = p;
 
         plan_compiled(f, r, p);
@@ -1482,6 +1504,7 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
 {
     *p = sv_plan{};
     p->copy_src = -1;
+    p->vl_is_mvl = f->vl_is_mvl;
     // A plan without a run-time precondition has no fallback: its own
     // backend runs every case (the "else" of the log is then left out).
     p->fallback = SV_BACKEND_COUNT;
@@ -1664,9 +1687,10 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     }
     if (p->backend == SV_BACKEND_INLINE_RUN) {
         append(buf, size, at, " cost=%u below_mvl=%s", p->unroll_cost,
-               !p->max_vl ? "unit_run"
-               : p->step  ? "loop"
-                          : "run");
+               p->vl_is_mvl ? "none"
+               : !p->max_vl ? "unit_run"
+               : p->step    ? "loop"
+                            : "run");
         append(buf, size, at, " two_pages=%s",
                p->two_pages ? "run" : "unit_run");
     }
