@@ -506,6 +506,75 @@ static void resume_inline_case(const char *what, void (*fn)(sv_regs *),
     CHECK_EQ(out.pcvblk, 0);
 }
 
+/*
+ * Two inline runs on one base register (a1), VL = MVL = 8: the first
+ * tests their span [a1, a1 + 128) as one page once and the second tests
+ * nothing (page=block); with a1 rewritten between them (addi) the second
+ * keeps its own test.  Page 2 PROT_NONE: the span ending at it loads
+ * without a fault; a run that crosses into it faults at its element on
+ * page 2, precisely, and the handler's opening of the page resumes it.
+ */
+SV_BLOCK_FN(m_ld2_shared,
+            "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=8\n" R16(a0, 40, 1, 0)
+                R16(a2, 48, 1, 0) OPS("ld a0, 0(a1)\nld a2, 64(a1)"))
+SV_BLOCK_FN(m_ld2_rebase,
+            "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=8\n" R16(a0, 40, 1, 0)
+                R16(a2, 48, 1, 0)
+                    OPS("ld a0, 0(a1)\naddi a1, a1, 64\nld a2, 0(a1)"))
+
+static void shared_base_case(const char *what, void (*fn)(sv_regs *),
+                             size_t before, unsigned fault_k)
+{
+    char *p = fault_setup(before);
+    sv_machine in, out, want;
+    struct sigaction sa, old;
+
+    sv_context("%s", what);
+    sv_machine_fill(&in, 342);
+    in.x[A1] = (uintptr_t)p;
+    want = in;
+    mprotect(fault_map + page, page, PROT_READ);
+    for (unsigned i = 0; i < 16; i++) {
+        uint64_t v;
+        memcpy(&v, p + 8 * i, 8);
+        want.x[40 + i] = v;
+    }
+    mprotect(fault_map + page, page, PROT_NONE);
+    if (fn == m_ld2_rebase) {
+        want.x[A1] += 64;
+    }
+    want.x[29] = 8; /* t4 */
+    want.state = SV_STATE(.maxvl = 7, .vl = 29);
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = resume_handler;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &old);
+    resume_hits = 0;
+    resume_state = 0;
+    sv_trap t = sv_exec(fn, &in, &out);
+    sigaction(SIGSEGV, &old, NULL);
+    CHECK_EQ(t.signo, 0);
+    CHECK_EQ(resume_hits, fault_k ? 1 : 0);
+    CHECK_EQ(sv_state_unpack(resume_state).srcoffs, fault_k);
+    CHECK_EQ(sv_state_unpack(resume_state).destoffs, fault_k);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+}
+
+static void shared_base_cases(void)
+{
+    shared_base_case("2 ld on a1, span ends at the PROT_NONE page",
+                     m_ld2_shared, 128, 0);
+    shared_base_case("2 ld on a1, the first crosses into PROT_NONE",
+                     m_ld2_shared, 40, 5);
+    shared_base_case("2 ld on a1, the second crosses into PROT_NONE",
+                     m_ld2_shared, 104, 5);
+    shared_base_case("a1 rewritten between 2 ld, the second crosses",
+                     m_ld2_rebase, 104, 5);
+}
+
 /* ------------------------------------------ loads that rewrite their base */
 /*
  * A unit-stride load whose elements overwrite its own address register
@@ -637,6 +706,7 @@ int main(void)
     once_fault_cases();
     rebase_cases();
     resume_case();
+    shared_base_cases();
     sv_context("%s", "");
     return sv_summary("vblock_mem");
 }
