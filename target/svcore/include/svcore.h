@@ -213,10 +213,12 @@ static inline void sv_ffirst_commit_vl(uint64_t *x, unsigned vl_reg,
 #define SV_USER_HOST_TOP ((uint64_t)1 << 47)
 
 /* Whether the host range [host, host + len) may be accessed directly
- * (user mode): it does not wrap and ends at or below SV_USER_HOST_TOP. */
+ * (user mode): it does not wrap and ends at or below SV_USER_HOST_TOP.
+ * Written as one compare of host once len is a constant (a range that
+ * ends at or below the top cannot wrap). */
 static inline bool sv_user_host_range_ok(uint64_t host, uint64_t len)
 {
-    return host + len >= host && host + len <= SV_USER_HOST_TOP;
+    return len <= SV_USER_HOST_TOP && host <= SV_USER_HOST_TOP - len;
 }
 
 /* STATE with its three loop offsets replaced (each truncated to its field);
