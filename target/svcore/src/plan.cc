@@ -363,18 +363,16 @@ constexpr unsigned inline_run_loop_bytes = 64;
 
 // The inline run's two-page form (gen_sv_run_two_pages: the first page's
 // elements, STATE's offsets, a 1-byte guest access on the second page,
-// the rest) is the run's pieces twice more, out of line: code that grows
-// with the run, translated with every TB that holds it, for the runs
-// that cross a page (a run of B bytes about once in 4096 / B).  Planned
-// for runs of more than 8 bytes (at most 8 the first access is the
-// whole run) up to inline_run_loop_bytes, where it costs about what the
-// below-MVL loop form does; a longer run that crosses a page, and a
-// trap-ffirst load (the helper cuts VL at the second page), take
-// helper_sv_unit_run.
+// the rest), out of line, for every run of more than 8 bytes (at most 8
+// the first access is the whole run): a run that crosses a page sent to
+// helper_sv_unit_run instead leaves the TB and resumes the block in
+// another, several hundred host instructions a crossing, which a loop
+// over long runs meets every few passes (a 512-byte run once in 8).  A
+// trap-ffirst load (the helper cuts VL at the second page) takes the
+// helper.
 bool inline_run_two_pages(const sv_resolved_op &r, unsigned bytes)
 {
-    return bytes > 8 && bytes <= inline_run_loop_bytes &&
-           r.ffirst != SV_FFIRST_TRAP;
+    return bytes > 8 && r.ffirst != SV_FFIRST_TRAP;
 }
 
 // The inline run's costs (gen_sv_inline_run): at VL = MVL every 8-byte
