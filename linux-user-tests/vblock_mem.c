@@ -420,12 +420,24 @@ static void resume_handler(int sig, siginfo_t *si, void *ctx)
     mprotect(pg, page, PROT_READ | PROT_WRITE);
 }
 
+/* resume_handler as the SIGSEGV handler; the previous one into *old. */
+static void install_resume_handler(struct sigaction *old)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = resume_handler;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, old);
+}
+
 static void resume_case(void)
 {
     const unsigned k = 5;
     char *p = fault_setup(4 * k);
     sv_machine in, out, want;
-    struct sigaction sa, old;
+    struct sigaction old;
 
     sv_context("%s", "lw faults at element 5, handler opens the page, resumes");
     sv_machine_fill(&in, 340);
@@ -442,11 +454,7 @@ static void resume_case(void)
     }
     want.state = SV_STATE(.maxvl = 7, .vl = A7);
 
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_sigaction = resume_handler;
-    sa.sa_flags = SA_SIGINFO;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGSEGV, &sa, &old);
+    install_resume_handler(&old);
     resume_hits = 0;
     sv_trap t = sv_exec(m_lw_plain, &in, &out);
     sigaction(SIGSEGV, &old, NULL);
@@ -469,7 +477,7 @@ static void resume_inline_case(const char *what, void (*fn)(sv_regs *),
     const unsigned k = 5;
     char *p = fault_setup(8 * k);
     sv_machine in, out, want;
-    struct sigaction sa, old;
+    struct sigaction old;
 
     sv_context("%s", what);
     sv_machine_fill(&in, 341);
@@ -489,11 +497,7 @@ static void resume_inline_case(const char *what, void (*fn)(sv_regs *),
     } else {
         want.state = SV_STATE(.maxvl = 7, .vl = A7);
     }
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_sigaction = resume_handler;
-    sa.sa_flags = SA_SIGINFO;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGSEGV, &sa, &old);
+    install_resume_handler(&old);
     resume_hits = 0;
     sv_trap t = sv_exec(fn, &in, &out);
     sigaction(SIGSEGV, &old, NULL);
@@ -527,7 +531,7 @@ static void shared_base_case(const char *what, void (*fn)(sv_regs *),
 {
     char *p = fault_setup(before);
     sv_machine in, out, want;
-    struct sigaction sa, old;
+    struct sigaction old;
 
     sv_context("%s", what);
     sv_machine_fill(&in, 342);
@@ -545,11 +549,7 @@ static void shared_base_case(const char *what, void (*fn)(sv_regs *),
     }
     want.x[29] = 8; /* t4 */
     want.state = SV_STATE(.maxvl = 7, .vl = 29);
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_sigaction = resume_handler;
-    sa.sa_flags = SA_SIGINFO;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGSEGV, &sa, &old);
+    install_resume_handler(&old);
     resume_hits = 0;
     resume_state = 0;
     sv_trap t = sv_exec(fn, &in, &out);
