@@ -233,6 +233,82 @@ static void run_case(const fcase *c, unsigned vlval, uint64_t mask, int zk,
     CHECK_EQ(out.pcvblk, 0);
 }
 
+/*
+ * A trap-ffirst LB, then the XOR with data-ffirst (memchr's idiom,
+ * bench-kernels' memchrff), VL := min(a2, MVL) written to a4 by the VL
+ * block: at VL = MVL the LB tests VL once and the XOR trusts it; below
+ * MVL (a2 < MVL) the XOR's entry below MVL must still write elements 0
+ * to the cut only, x40's bytes from VL on kept.  The bytes are at a0,
+ * the wanted byte in a1 (tagged 8-bit).
+ */
+enum { A0 = 10, A1 = 11, A4 = 14 };
+#define LBXOR(mvl)                                                             \
+    "sv_vblock_begin ext=1\nsv_vl_rvc rd=a4, rs1=a2, vlmax=" #mvl              \
+    "\n" R16(t0, 32, 1, 1) R16(t1, 40, 1, 1) R16(a1, a1, 0, 1)                 \
+        P16(t0, x0, 0, 1) P16(t1, x0, 0, 1)                                    \
+            OPS("lb t0, 0(a0)\nxor t1, t0, a1")
+SV_BLOCK_FN(b_lbxor3, LBXOR(3))
+SV_BLOCK_FN(b_lbxor8, LBXOR(8))
+SV_BLOCK_FN(b_lbxor13, LBXOR(13))
+
+static void run_lbxor(void (*fn)(sv_regs *), unsigned mvl, unsigned a2, int zk,
+                      unsigned seed)
+{
+    static uint8_t bytes[16];
+    sv_machine in, out, want;
+    unsigned vl = a2 < mvl ? a2 : mvl;
+    uint8_t c;
+
+    sv_machine_fill(&in, seed);
+    c = (uint8_t)in.x[A1];
+    for (unsigned k = 0; k < sizeof(bytes); k++) {
+        bytes[k] = (uint8_t)(c ^ (k == (unsigned)zk ? 0 : 1 + k));
+    }
+    in.x[A0] = (uintptr_t)bytes;
+    in.x[A2] = a2;
+    want = in;
+    /* LB: elements 0..VL-1; XOR: 0..the first zero, which is VL then. */
+    uint8_t *x32 = (uint8_t *)&want.x[32], *x40 = (uint8_t *)&want.x[40];
+    unsigned vl0 = vl;
+
+    for (unsigned k = 0; k < vl0; k++) {
+        x32[k] = bytes[k];
+    }
+    for (unsigned k = 0; k < vl0; k++) {
+        x40[k] = bytes[k] ^ c;
+        if (!x40[k]) {
+            vl = k;
+            break;
+        }
+    }
+    want.x[A4] = vl;
+    want.state = SV_STATE(.maxvl = mvl - 1, .vl = A4);
+    sv_context("lb+xor mvl %u a2 %u zero at %d", mvl, a2, zk);
+    sv_trap t = sv_exec(fn, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+}
+
+static void test_lbxor(unsigned *seed)
+{
+    static const struct {
+        void (*fn)(sv_regs *);
+        unsigned mvl;
+    } blocks[] = {{b_lbxor3, 3}, {b_lbxor8, 8}, {b_lbxor13, 13}};
+
+    for (size_t b = 0; b < SV_COUNT(blocks); b++) {
+        unsigned n = blocks[b].mvl;
+
+        for (unsigned a2 = 0; a2 <= n + 1; a2++) {
+            for (int zk = -1; zk < (int)n; zk++) {
+                run_lbxor(blocks[b].fn, n, a2, zk, (*seed)++);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     static const uint64_t masks[] = {0xa5a5a5a5a5a5a5a5ull, ~0ull,
@@ -254,6 +330,7 @@ int main(void)
             }
         }
     }
+    test_lbxor(&seed);
     sv_context("%s", "");
     return sv_summary("vblock_ffirst_alu");
 }

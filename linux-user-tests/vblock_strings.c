@@ -151,6 +151,55 @@ SV_MEMCHR(sv_memchr13, 13, SV_MEMCHR_A1_8)
 SV_MEMCHR(sv_memchr32, 32, SV_MEMCHR_A1_8)
 SV_MEMCHR(sv_memchr8_wide, 8, "") /* a1 untagged: its 64 bits */
 
+/*
+ * memchr by data-dependent fail-on-first on an ALU op (§7.2): a
+ * trap-ffirst LB, then an XOR with c's byte whose first zero cuts VL.
+ * a0 + VL is then the match or the byte after the run, tested by a
+ * plain LBU.  VL = min(a2, VLMAX) from the VL block's rd, so the last
+ * pass runs below MVL: the LB's run below MVL goes on at the XOR's own
+ * entry below MVL, the XOR's fast path not testing VL again.
+ */
+#define SV_MEMCHRFF(NAME, VLMAX)                                               \
+    static inline void *NAME(const void *buf, int c, size_t n)                 \
+    {                                                                          \
+        register const char *p asm("a0") = buf;                                \
+        register long ch asm("a1") = c;                                        \
+        register size_t left asm("a2") = n;                                    \
+                                                                               \
+        asm volatile("andi t3, a1, 0xff\n"                                     \
+                     "beqz a2, 8f\n"                                           \
+                     "1:\n"                                                    \
+                     "sv_vblock_begin ext=1\n"                                 \
+                     "sv_vl_rvc rd=a4, rs1=a2, vlmax=" #VLMAX "\n"             \
+                     "sv_reg16 key=t0, regidx=32, vew=1\n"                     \
+                     "sv_reg16 key=t1, regidx=40, vew=1\n" SV_MEMCHR_A1_8      \
+                     "sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1\n"         \
+                     "sv_pred16 key=t1, predidx=x0, inv=1, ffirst=1\n"         \
+                     "sv_ops\n"                                                \
+                     "lb t0, 0(a0)\n"                                          \
+                     "xor t1, t0, a1\n"                                        \
+                     "sv_vblock_end\n"                                         \
+                     "add a0, a0, a4\n"                                        \
+                     "sub a2, a2, a4\n"                                        \
+                     "beqz a2, 8f\n"                                           \
+                     "lbu t2, 0(a0)\n"                                         \
+                     "bne t2, t3, 1b\n"                                        \
+                     "j 9f\n"                                                  \
+                     "8:\n"                                                    \
+                     "li a0, 0\n"                                              \
+                     "9:\n"                                                    \
+                     "csrw 0x803, zero\n"                                      \
+                     : "+r"(p), "+r"(left)                                     \
+                     : "r"(ch)                                                 \
+                     : "t0", "t1", "t2", "t3", "a4", "memory");                \
+        return (void *)p;                                                      \
+    }
+SV_MEMCHRFF(sv_memchrff1, 1)
+SV_MEMCHRFF(sv_memchrff3, 3)
+SV_MEMCHRFF(sv_memchrff8, 8)
+SV_MEMCHRFF(sv_memchrff13, 13)
+SV_MEMCHRFF(sv_memchrff32, 32)
+
 static size_t (*const strlens[])(const char *) = {
     sv_strlen, sv_strlen1, sv_strlen8, sv_strlen13, sv_strlen32};
 
@@ -224,8 +273,9 @@ static void test_strncpy(void)
 
 /* ---------------------------------------------------------- memchr */
 static void *(*const memchrs[])(const void *, int, size_t) = {
-    sv_memchr,   sv_memchr1,  sv_memchr3,     sv_memchr8,
-    sv_memchr13, sv_memchr32, sv_memchr8_wide};
+    sv_memchr,    sv_memchr1,   sv_memchr3,      sv_memchr8,
+    sv_memchr13,  sv_memchr32,  sv_memchr8_wide, sv_memchrff1,
+    sv_memchrff3, sv_memchrff8, sv_memchrff13,   sv_memchrff32};
 
 static void memchr_one(size_t k, const char *b, int c, size_t n)
 {

@@ -970,6 +970,60 @@ TEST(Plan, FusedScanInline)
     EXPECT_FALSE(p.backend == SV_BACKEND_FUSED_SCAN && p.unroll);
 }
 
+// The VL block's pending rd (rd := min(x[rs1], MVL)) is written at
+// opcode 0's VL = MVL test by the forms whose first code is that test
+// (the inline run, the byte scan's inline form) when their budget fits;
+// never when nothing is pending, VL = MVL is known, the op is not the
+// block's first, or by another form (an ALU op, the scan's helper).
+TEST(Plan, VlAtTest)
+{
+    sv_vblock_context c = strlen_ctx();
+    c.int_preds[8] = sv_pred_entry{};
+    sv_resolved_op ld = resolve(c, lb_8_0_10);
+    sv_resolved_op b = resolve(strlen_ctx(), bne_8_12);
+    auto pending = [&](unsigned mvl, bool fused) {
+        sv_plan_facts f = facts(mvl);
+        f.vl_pending = 1;
+        if (fused) {
+            f.next = &b;
+            f.next_leaves = 1;
+        }
+        return f;
+    };
+    sv_plan p = plan(ld, pending(8, true));
+    EXPECT_EQ(p.backend, SV_BACKEND_FUSED_SCAN);
+    EXPECT_TRUE(p.unroll);
+    EXPECT_TRUE(p.vl_at_test);
+    char buf[96];
+    EXPECT_NE(std::strstr(sv_plan_details(&p, buf, sizeof buf), " vl_at_test"),
+              nullptr);
+    p = plan(ld, pending(8, false));
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_TRUE(p.vl_at_test);
+    // The scan's helper alone (MVL 64) does not start with the test.
+    p = plan(ld, pending(64, true));
+    EXPECT_FALSE(p.unroll);
+    EXPECT_FALSE(p.vl_at_test);
+    sv_plan_facts f = pending(8, true);
+    f.vl_pending = 0;
+    EXPECT_FALSE(plan(ld, f).vl_at_test);
+    f = pending(8, false);
+    f.first_op = 0;
+    EXPECT_FALSE(plan(ld, f).vl_at_test);
+    f = pending(8, false);
+    f.vl_is_mvl = 1;
+    EXPECT_FALSE(plan(ld, f).vl_at_test);
+    // A budget the run does not fit: the emitter would call the helper.
+    f = pending(8, false);
+    f.unroll_budget = 0;
+    EXPECT_FALSE(plan(ld, f).vl_at_test);
+    f = pending(8, false);
+    f.user_mode = 0;
+    EXPECT_FALSE(plan(ld, f).vl_at_test);
+    p = plan(resolve(add8(), add_8_10_12), pending(64, false));
+    EXPECT_FALSE(p.vl_at_test);
+}
+
 // No plan but the general knob's is the general loop, as its backend or
 // as the fallback of a specialisation's run-time guard (docs/sv-engine.md,
 // "Backends and the planner"): over the shapes of these tests, every knob

@@ -1503,6 +1503,18 @@ typedef struct sv_plan_facts {
      */
     const sv_resolved_op *next;
     uint8_t next_leaves;
+    /*
+     * The inline VL block left its rd := min(x[rs1], MVL) unwritten for
+     * this opcode (0) to write at its VL = MVL test (sv_plan.vl_at_test).
+     */
+    uint8_t vl_pending;
+    /*
+     * VL = MVL on the in-line path into this opcode: the one before it
+     * tested it, keeps it, and sends its VL < MVL path to this opcode's
+     * own below-MVL entry (sv_plan.below_entry) or else its start
+     * (sv_plan.below_to_next).
+     */
+    uint8_t vl_tested;
 } sv_plan_facts;
 
 /* How the op runs: everything an emitter needs, nothing to re-derive. */
@@ -1541,6 +1553,25 @@ typedef struct sv_plan {
     uint8_t two_pages; /* inline_run: a run that crosses one page boundary
                           moves inline (out of line, after the block's
                           last opcode), else in helper_sv_unit_run */
+    /*
+     * The op's first code is its VL = MVL test, and it writes the VL
+     * block's pending rd there (facts.vl_pending): one compare of x[rs1]
+     * with MVL; the fast path writes rd := MVL, the path below MVL rd :=
+     * x[rs1].  Else the VL block's rd is written before the op.
+     */
+    uint8_t vl_at_test;
+    /*
+     * inline_run: its VL < MVL path goes on at the next opcode's
+     * below-MVL entry, not at its own end, so that VL = MVL holds in line
+     * after it (the next opcode's facts.vl_tested).
+     */
+    uint8_t below_to_next;
+    /*
+     * ffirst_gvec with facts.vl_tested: no VL = MVL test in line; the
+     * previous opcode's VL < MVL path enters the op's slow path, which
+     * computes the elements first.
+     */
+    uint8_t below_entry;
 } sv_plan;
 
 /*

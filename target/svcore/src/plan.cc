@@ -940,10 +940,18 @@ bool plan_ffirst_gvec(const sv_plan_facts &f, const sv_resolved_op &r,
     // The test's constants, the mask, the lanes and the accumulator.
     unsigned temps = gvec_temps(f, r, w, gn) + 8;
 
+    // After an op that tested VL = MVL (f.vl_tested): no test of its
+    // own, and the VL < MVL entry computes the elements out of line too.
+    bool below_entry = f.vl_tested && !f.vl_is_mvl;
+
+    if (below_entry) {
+        cost += gvec_pieces(f, r, form, bytes);
+    }
     if (f.unroll_budget < cost || !temps_fit(f, temps)) {
         return false;
     }
     p.backend = SV_BACKEND_FFIRST_GVEC;
+    p.below_entry = below_entry;
     p.width = w;
     p.unroll = true;
     p.unroll_cost = cost;
@@ -1203,6 +1211,10 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
             p.fallback = SV_BACKEND_UNIT_RUN;
             p.width = r.mem_es * 8;
             plan_inline_run_below_mvl(f, r, p);
+            // In line after the run VL = MVL (its destination is a
+            // vector, never STATE.vl's register): its VL < MVL path goes
+            // on at the next op, which may skip its own test.
+            p.below_to_next = !f.prefix && p.max_vl != 0;
             return;
         }
         if (inline_mem_ok(r) &&
@@ -1391,6 +1403,25 @@ void plan_fused_scan_inline(const sv_plan_facts &f, sv_plan &p)
     p.unroll_cost = words;
 }
 
+// The VL block's rd := min(x[rs1], MVL), left pending for opcode 0
+// (f.vl_pending), is written at the op's VL = MVL test when its first
+// code is that test: an unsigned compare of x[rs1] with MVL sends VL <
+// MVL to the op's below-MVL path (which writes rd := x[rs1] first) and
+// the fast path writes rd := MVL, a constant, where a min and a test of
+// its result would be two compares.  The forms that start with the test
+// and whose emitter cannot fall back to another form (their unroll
+// budget fits): the inline run and the byte scan's inline form.
+void plan_vl_at_test(const sv_plan_facts &f, sv_plan &p)
+{
+    bool tests_first = p.backend == SV_BACKEND_INLINE_RUN ||
+                       ((p.backend == SV_BACKEND_FUSED_SCAN ||
+                         p.backend == SV_BACKEND_FUSED_SCAN64) &&
+                        p.unroll);
+
+    p.vl_at_test = f.vl_pending && f.first_op && !f.vl_is_mvl && f.known_mvl &&
+                   tests_first && f.unroll_budget >= p.unroll_cost;
+}
+
 // A load followed by a vector branch, as one call when the load alone
 // would take helper_sv_unit_run (directly or after the inline run's
 // one-page test).  Only with the auto knob, so fused and unfused runs
@@ -1525,6 +1556,7 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
     if (p->fallback == SV_BACKEND_COUNT) {
         p->fallback = p->backend;
     }
+    plan_vl_at_test(*f, *p);
 }
 
 bool sv_plan_vl_block_inline(const sv_vl_block *vl, unsigned xlen)
@@ -1709,6 +1741,15 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     }
     if (p->fallback != p->backend) {
         append(buf, size, at, " else=%s", sv_backend_name(p->fallback));
+    }
+    if (p->vl_at_test) {
+        append(buf, size, at, " vl_at_test");
+    }
+    if (p->below_to_next) {
+        append(buf, size, at, " below_to_next");
+    }
+    if (p->below_entry) {
+        append(buf, size, at, " below_entry");
     }
     return buf;
 }
