@@ -152,6 +152,46 @@ SV_MEMCHR(sv_memchr32, 32, SV_MEMCHR_A1_8)
 SV_MEMCHR(sv_memchr8_wide, 8, "") /* a1 untagged: its 64 bits */
 
 /*
+ * memchr with a1 written in the block's own TB, right before it (and
+ * left scrambled after it): the byte scan's inline form must see the
+ * value just written, not the register file's copy in memory.
+ */
+static inline void *sv_memchr8_a1(const void *buf, int c, size_t n)
+{
+    register const char *p asm("a0") = buf;
+    register long ch asm("a1") = c ^ 0x5a;
+    register size_t left asm("a2") = n;
+
+    asm volatile("beqz a2, 8f\n"
+                 "j 1f\n"
+                 "2:\n"
+                 "add a0, a0, a4\n"
+                 "sub a2, a2, a4\n"
+                 "xori a1, a1, 0x5a\n"
+                 "beqz a2, 8f\n"
+                 "1:\n"
+                 "xori a1, a1, 0x5a\n"
+                 "sv_vblock_begin\n"
+                 "sv_vl_rvc rd=a4, rs1=a2, vlmax=8\n"
+                 "sv_reg16 key=t0, regidx=32, vew=1\n" SV_MEMCHR_A1_8
+                 "sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1\n"
+                 "sv_ops\n"
+                 "lb t0, 0(a0)\n"
+                 "sv_bne t0, a1, 2b\n"
+                 "sv_vblock_end\n"
+                 "add a0, a0, a4\n"
+                 "j 9f\n"
+                 "8:\n"
+                 "li a0, 0\n"
+                 "9:\n"
+                 "csrw 0x803, zero\n"
+                 : "+r"(p), "+r"(left), "+r"(ch)
+                 :
+                 : "t0", "a4", "memory");
+    return (void *)p;
+}
+
+/*
  * memchr by data-dependent fail-on-first on an ALU op (§7.2): a
  * trap-ffirst LB, then an XOR with c's byte whose first zero cuts VL.
  * a0 + VL is then the match or the byte after the run, tested by a
@@ -273,9 +313,9 @@ static void test_strncpy(void)
 
 /* ---------------------------------------------------------- memchr */
 static void *(*const memchrs[])(const void *, int, size_t) = {
-    sv_memchr,    sv_memchr1,   sv_memchr3,      sv_memchr8,
-    sv_memchr13,  sv_memchr32,  sv_memchr8_wide, sv_memchrff1,
-    sv_memchrff3, sv_memchrff8, sv_memchrff13,   sv_memchrff32};
+    sv_memchr,    sv_memchr1,      sv_memchr3,    sv_memchr8,   sv_memchr13,
+    sv_memchr32,  sv_memchr8_wide, sv_memchr8_a1, sv_memchrff1, sv_memchrff3,
+    sv_memchrff8, sv_memchrff13,   sv_memchrff32};
 
 static void memchr_one(size_t k, const char *b, int c, size_t n)
 {
