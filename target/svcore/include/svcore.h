@@ -1541,6 +1541,10 @@ typedef struct sv_plan {
     uint8_t two_pages; /* inline_run: a run that crosses one page boundary
                           moves inline (out of line, after the block's
                           last opcode), else in helper_sv_unit_run */
+    uint8_t end_tb;    /* the TB has too few TCG temps left for the op's
+                          code: it ends before the op, which the next TB
+                          translates first (as QEMU ends a full TB); the
+                          rest of the plan is what that TB will do */
 } sv_plan;
 
 /*
