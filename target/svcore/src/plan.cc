@@ -787,6 +787,12 @@ bool compiled_shape(const sv_resolved_op &r)
     if (op.cls == SV_OPC_FP) {
         return compiled_fp_shape(r);
     }
+    if (op.cls == SV_OPC_LUI || op.cls == SV_OPC_AUIPC) {
+        // A P48/P64 LUI/AUIPC: once (A36), into an integer rd.
+        return r.kind == SV_EXEC_ELEMENTS && !r.uses_svpstate &&
+               r.opnd[SV_RD].present && !r.opnd[SV_RD].is_fp &&
+               compiled_int_operand_ok(r.opnd[SV_RD]);
+    }
     if (op.cls == SV_OPC_AMO) {
         // A vector AMO (§5.2): one atomic access per element, the loop
         // over the run-time VL (trans_sv_compiled_amo); no vector
