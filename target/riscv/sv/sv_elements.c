@@ -920,6 +920,22 @@ static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
 }
 
 /*
+ * The compiled AMO's element in system mode: its access faults as a
+ * store/AMO (as cpu_atomic_*'s lookup, sv_amo_element's, does), before
+ * the read of the inline read-modify-write could fault as a load.  A
+ * misaligned one is left to the access (MO_ALIGN), whose misaligned
+ * fault comes first there too.
+ */
+void HELPER(sv_amo_probe)(CPURISCVState *env, target_ulong addr, uint32_t bytes)
+{
+    if (addr & (bytes - 1)) {
+        return;
+    }
+    probe_access(env, addr, bytes, MMU_DATA_STORE,
+                 riscv_env_mmu_index(env, false), GETPC());
+}
+
+/*
  * §5.2 "including AMOs" (docs/sv-state.md, "AMOs"): element k is one
  * atomic access at X[rs1] + k * width (rs1 scalar: unit stride, §8.1) or
  * at X[rs1 + k] (rs1 vector: indexed, the address read whole), with
