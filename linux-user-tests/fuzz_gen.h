@@ -866,14 +866,18 @@ static void put_fuse_inputs(uint8_t *buf, uint64_t va, uint64_t *regs, int loop)
  *   1 ffirst: the same with data-dependent fail-on-first on most
  *     predicate entries (§7.2), zeroing and inversion at random; one
  *     block in three has a0..a3 at one width (the gvec shape);
- *   2 mem: loads and stores through a4, mostly a default-width vector of
+ *   2 mem: loads and stores through a4 (of a0..a2, or one block in three
+ *     of fa0..fa2 by FLW/FLD/FSW/FSD at default, 32 and 16 bits: NaN-boxing
+ *     on SUBVL groups and the other non-plain forms), mostly a
+ *     default-width vector of
  *     addresses (indexed, §8.1; now and then at a narrower width, the
  *     §8.2 block model), which the round fills with a constant stride
  *     (0, small, negative, 4095, a page) from near a page boundary of
  *     RUN_PAGES pages (RW RW unmapped RO RW), else a tagged scalar (unit
  *     stride); predicate entries on both sides (twin), trap fail-on-first
  *     on either side often; now and then ADD a4, a4, t1 (t1: the stride
- *     times VL) or ADDI a4 moving every address;
+ *     times VL) or ADDI a4 moving every address, and (integer data) AMOs
+ *     through a4 (§5.2: one atomic access per element);
  *   3 twin: C.MV between a0..a2 (and from untagged t0), loads and stores
  *     through a4 (a tagged scalar near a page boundary) with predicates
  *     on both sides: compress, expand, the §5.4 table; ADDI copies
@@ -892,7 +896,8 @@ static void put_fuse_inputs(uint8_t *buf, uint64_t va, uint64_t *regs, int loop)
 static int shape_mode;
 static int shape_force_kind = -1; /* bench mode: one kind; else random */
 static unsigned shape_addr_idx, shape_addr_n, shape_kind;
-static int shape_round; /* this round's block is a shape block */
+static int shape_round;   /* this round's block is a shape block */
+static int shape_fp_data; /* a mem block's data: fa0..fa2 */
 static const char *const shape_kinds[] = {"mixw", "ffirst", "mem", "twin",
                                           "fpff"};
 
@@ -981,17 +986,23 @@ static unsigned put_shape_block(uint8_t *code)
         break;
     }
     case 2:
-    case 3: { /* a0..a2 data, a4 address */
+    case 3: { /* a0..a2 (mem: or fa0..fa2) data, a4 address */
         unsigned vew = rnd() % 4, indexed = kind == 2 && rnd() % 4 != 0;
         unsigned aw = rnd() % 8 ? 0 : 1 + rnd() % 3, nopred;
 
+        shape_fp_data = kind == 2 && rnd() % 3 == 0;
         for (unsigned k = 0; k < 3; k++) {
             unsigned ew = rnd() % 4 ? vew : rnd() % 4, isvec = rnd() % 8 != 0;
-            unsigned q = (vlmax * nsub * (ew ? 4u << ew : 64) / 8 + 7) / 8;
-            unsigned idx = isvec ? shape_place(&next, q) : 10 + k;
+            unsigned q, idx;
+
+            if (shape_fp_data) {
+                ew = fvews[ew % 3];
+            }
+            q = (vlmax * nsub * (ew ? 4u << ew : 64) / 8 + 7) / 8;
+            idx = isvec ? shape_place(&next, q) : 10 + k;
             put16(code, &off,
-                  (uint16_t)(isvec << 15 | idx << 8 | 1 << 7 | ew << 5 |
-                             (10 + k)));
+                  (uint16_t)(isvec << 15 | idx << 8 | !shape_fp_data << 7 |
+                             ew << 5 | (10 + k)));
         }
         if (indexed) {
             unsigned n = vlmax * nsub > 64 ? 64 : vlmax * nsub;
@@ -1011,7 +1022,9 @@ static unsigned put_shape_block(uint8_t *code)
         nopred = rnd() % 3 == 0;
         for (unsigned k = 0; k < 4; k++) {
             unsigned key = k == 3 ? 14 : 10 + rnd() % 3;
-            shape_pred(code, &off, !nopred && rnd() % 8 ? key : 31, 0,
+
+            key = !nopred && rnd() % 8 ? key : 31;
+            shape_pred(code, &off, key, shape_fp_data && key != 14 && key != 31,
                        kind == 2 ? 3 : 1);
         }
         break;
@@ -1062,6 +1075,13 @@ static unsigned put_shape_block(uint8_t *code)
         if (kind == 3 && rnd() % 6 == 0) {
             /* addi rd, rs1, 0: a single-predicated copy */
             w = (10 + rnd() % 3) << 15 | (10 + rnd() % 3) << 7 | 0x13;
+        } else if (kind == 2 && !shape_fp_data && rnd() % 6 == 0) {
+            /* AMO*.W/D a0..a2, a0..a2, (a4): one atomic access each */
+            static const uint8_t amo_f5[] = {0x00, 0x01, 0x04, 0x08, 0x0c,
+                                             0x10, 0x14, 0x18, 0x1c};
+            w = (uint32_t)amo_f5[rnd() % sizeof(amo_f5)] << 27 |
+                (10 + rnd() % 3) << 20 | 14 << 15 | (2 + rnd() % 2) << 12 |
+                (10 + rnd() % 3) << 7 | 0x2f;
         } else if (kind == 2 && rnd() % 8 == 0) {
             w = rnd() % 2 ? 6u << 20 | 14 << 15 | 14 << 7 | 0x33 /* add */
                           : (uint32_t)((rnd() % 2 ? 8 : -8) &
@@ -1075,7 +1095,15 @@ static unsigned put_shape_block(uint8_t *code)
                      f3 = rnd() % 3 ? f3_of[rnd() % 4] : rnd() % 4;
             uint32_t imm = rnd() % 2 ? 0 : (rnd() % 33) - 16;
 
-            if (rnd() % 2) {
+            if (shape_fp_data) {
+                /* FLW/FLD, FSW/FSD of fa0..fa2 */
+                f3 = 2 + f3 % 2;
+                w = rnd() % 2
+                        ? (imm & 0xfff) << 20 | 14 << 15 | f3 << 12 | reg << 7 |
+                              0x07
+                        : ((imm >> 5) & 0x7f) << 25 | reg << 20 | 14 << 15 |
+                              f3 << 12 | (imm & 0x1f) << 7 | 0x27;
+            } else if (rnd() % 2) {
                 f3 |= f3 < 3 && rnd() % 4 == 0 ? 4 : 0;
                 w = (imm & 0xfff) << 20 | 14 << 15 | f3 << 12 | reg << 7 | 0x03;
             } else {

@@ -371,6 +371,8 @@ static const char *op_name(const uint8_t *p, unsigned *len)
         return fp[f7 >> 2];
     case 0x63:
         return br[f3];
+    case 0x2f:
+        return f3 == 2 ? "amo.w" : f3 == 3 ? "amo.d" : "amo?";
     default:
         return "?";
     }

@@ -5,7 +5,8 @@
 # can choose must appear in the log at least once (and inline_run's
 # three forms below MVL: below_mvl=run, loop, unit_run, and none in a TB
 # that knows VL = MVL; both two_pages forms; fused_scan with and without
-# its unroll form; C.MV's straight-line twin copy); every log line must
+# its unroll form; C.MV's straight-line twin copy; end_tb; vector AMOs and
+# FP vector memory data compiled); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -47,42 +48,38 @@ awk '
     END { if (NR == 0) print "plans: no sv_plan lines"; exit (bad || NR == 0) }
 ' "$tmp/all"
 missing=0
-for b in $expected; do
-    if ! grep -q " plan=$b\( \|\$\)" "$tmp/all"; then
-        echo "plans: no op was planned $b"
+# need ERE WHAT: some log line matches ERE, else "no op was planned WHAT".
+need() {
+    if ! grep -Eq "$1" "$tmp/all"; then
+        echo "plans: no op was planned $2"
         missing=1
     fi
+}
+for b in $expected; do
+    need " plan=$b( |\$)" "$b"
 done
 # inline_run's forms at a run-time VL below MVL, each reached too, and
 # a TB that knows VL = MVL, which holds none.
 for f in run loop unit_run none; do
-    if ! grep -q " plan=inline_run .*below_mvl=$f\( \|\$\)" "$tmp/all"; then
-        echo "plans: no inline_run was planned below_mvl=$f"
-        missing=1
-    fi
+    need " plan=inline_run .*below_mvl=$f( |\$)" "inline_run below_mvl=$f"
 done
 # and both forms of a run that crosses a page.
 for f in run unit_run; do
-    if ! grep -q " plan=inline_run .*two_pages=$f\( \|\$\)" "$tmp/all"; then
-        echo "plans: no inline_run was planned two_pages=$f"
-        missing=1
-    fi
+    need " plan=inline_run .*two_pages=$f( |\$)" "inline_run two_pages=$f"
 done
 # The fused byte scan's inline form, and its helper-only form.
-if ! grep -q " plan=fused_scan .*unroll" "$tmp/all"; then
-    echo "plans: no fused_scan was planned unroll"
-    missing=1
-fi
-if ! grep -q " plan=fused_scan w=[0-9]*\( else=.*\)\?\$" "$tmp/all"; then
-    echo "plans: no fused_scan was planned without unroll"
-    missing=1
-fi
+need " plan=fused_scan .*unroll" "fused_scan unroll"
+need " plan=fused_scan w=[0-9]*( else=.*)?\$" "fused_scan without unroll"
 # C.MV's straight-line twin copy (plan_compiled_twin), predicated.
-if ! grep -Eq " shape=int,[^ ]*pred=[^ ]*,twin plan=compiled .*unroll" \
-    "$tmp/all"; then
-    echo "plans: no predicated C.MV was planned compiled unroll"
-    missing=1
-fi
+need " shape=int,[^ ]*pred=[^ ]*,twin plan=compiled .*unroll" \
+    "predicated C.MV compiled unroll"
+# A TB whose TCG temps are spent ends before the op (svp_int's 100 P48
+# adds in one TB), and vector AMOs and FP registers as memory data in a
+# vector take the compiled loops.
+need " end_tb\$" "end_tb"
+need " op=amo shape=[^ ]*v[0-9][^ ]* plan=compiled" "vector AMO compiled"
+need " shape=(load|store),[^ ]*=fv[0-9][^ ]* plan=[a-z_]*( .*)? else=compiled" \
+    "FP vector load or store else=compiled"
 [ $missing = 0 ] || exit 1
 echo "plans: $(wc -l < "$tmp/all") plan lines, every backend reached:"
 sed 's/.* plan=\([a-z0-9_]*\).*/\1/' "$tmp/all" | sort | uniq -c

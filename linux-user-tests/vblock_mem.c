@@ -432,6 +432,43 @@ static void install_resume_handler(struct sigaction *old)
     sigaction(SIGSEGV, &sa, old);
 }
 
+/*
+ * STATE after a block whose VL block is rd-mode t4 := VLMAX (8: vl_t4),
+ * else rs1-mode from a7.
+ */
+static void resumed_state(sv_machine *want, bool vl_t4)
+{
+    if (vl_t4) {
+        want->x[29] = 8; /* t4 */
+        want->state = SV_STATE(.maxvl = 7, .vl = 29);
+    } else {
+        want->state = SV_STATE(.maxvl = 7, .vl = A7);
+    }
+}
+
+/*
+ * Runs fn from in under resume_handler: one fault at element k, which
+ * the handler sees in STATE's offsets, resumed to want's end.
+ */
+static void run_resumed(void (*fn)(sv_regs *), const sv_machine *in,
+                        const sv_machine *want, unsigned k)
+{
+    struct sigaction old;
+    sv_machine out;
+
+    install_resume_handler(&old);
+    resume_hits = 0;
+    sv_trap t = sv_exec(fn, in, &out);
+    sigaction(SIGSEGV, &old, NULL);
+    CHECK_EQ(t.signo, 0);
+    CHECK_EQ(resume_hits, 1);
+    CHECK_EQ(sv_state_unpack(resume_state).srcoffs, k);
+    CHECK_EQ(sv_state_unpack(resume_state).destoffs, k);
+    CHECK_FILES(&out, want);
+    CHECK_STATE(out.state, want->state);
+    CHECK_EQ(out.pcvblk, 0);
+}
+
 static void resume_case(void)
 {
     const unsigned k = 5;
@@ -476,8 +513,7 @@ static void resume_inline_case(const char *what, void (*fn)(sv_regs *),
 {
     const unsigned k = 5;
     char *p = fault_setup(8 * k);
-    sv_machine in, out, want;
-    struct sigaction old;
+    sv_machine in, want;
 
     sv_context("%s", what);
     sv_machine_fill(&in, 341);
@@ -491,23 +527,84 @@ static void resume_inline_case(const char *what, void (*fn)(sv_regs *),
         mprotect(fault_map + page, page, PROT_NONE);
         want.x[base + i] = v;
     }
-    if (fn != m_ld_inline_part) {
-        want.x[29] = 8; /* t4 */
-        want.state = SV_STATE(.maxvl = 7, .vl = 29);
-    } else {
-        want.state = SV_STATE(.maxvl = 7, .vl = A7);
+    resumed_state(&want, fn != m_ld_inline_part);
+    run_resumed(fn, &in, &want, k);
+}
+
+/*
+ * FP registers as memory data (f40.., default width), resumed: element 5
+ * faults, the handler opens the page, and the op resumes on a STATE whose
+ * offsets are 5 (not plain), in the TB that starts at it without the VL
+ * block: the compiled access loop's grouped form.  FLW NaN-boxes what it
+ * loads; FSW stores a register's low half when it is NaN-boxed, else the
+ * canonical NaN (sv_fp_unbox).
+ */
+#define F16(key, idx, vec, vew)                                                \
+    "sv_reg16 key=" #key ", regidx=" #idx ", isvec=" #vec ", int=0, vew=" #vew \
+    "\n"
+SV_BLOCK_FN(m_fld_full,
+            "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=8\n" F16(fa0, 40, 1, 0)
+                OPS("fld fa0, 0(a1)"))
+SV_BLOCK_FN(m_fld_part, VLH(8) F16(fa0, 40, 1, 0) OPS("fld fa0, 0(a1)"))
+SV_BLOCK_FN(m_flw_part, VLH(8) F16(fa0, 40, 1, 0) OPS("flw fa0, 0(a1)"))
+SV_BLOCK_FN(m_fsw_part, VLH(8) F16(fa0, 40, 1, 0) OPS("fsw fa0, 0(a1)"))
+SV_BLOCK_FN(m_fsd_full,
+            "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=8\n" F16(fa0, 40, 1, 0)
+                OPS("fsd fa0, 0(a1)"))
+
+static void resume_fp_case(const char *what, void (*fn)(sv_regs *), unsigned vl,
+                           unsigned w, bool store, bool full)
+{
+    const unsigned k = 5, es = w / 8;
+    char *p = fault_setup(es * k);
+    sv_machine in, want;
+    uint8_t wmem[64];
+
+    sv_context("%s", what);
+    sv_machine_fill(&in, 342 + w + store);
+    in.x[A1] = (uintptr_t)p;
+    in.x[A7] = vl;
+    for (unsigned i = 0; i < 8; i++) {
+        /* FSW: odd elements NaN-boxed, even ones not */
+        if (i % 2) {
+            in.f[40 + i] |= 0xffffffff00000000ull;
+        }
     }
-    install_resume_handler(&old);
-    resume_hits = 0;
-    sv_trap t = sv_exec(fn, &in, &out);
-    sigaction(SIGSEGV, &old, NULL);
-    CHECK_EQ(t.signo, 0);
-    CHECK_EQ(resume_hits, 1);
-    CHECK_EQ(sv_state_unpack(resume_state).srcoffs, k);
-    CHECK_EQ(sv_state_unpack(resume_state).destoffs, k);
-    CHECK_FILES(&out, &want);
-    CHECK_STATE(out.state, want.state);
-    CHECK_EQ(out.pcvblk, 0);
+    want = in;
+    mprotect(fault_map + page, page, PROT_READ);
+    memcpy(wmem, p - 0, sizeof(wmem));
+    mprotect(fault_map + page, page, PROT_NONE);
+    for (unsigned i = 0; i < vl; i++) {
+        uint64_t v = 0;
+
+        if (store) {
+            v = in.f[40 + i];
+            if (w == 32) {
+                v = v >> 32 == 0xffffffffu ? (uint32_t)v : 0x7fc00000u;
+            }
+            memcpy(wmem + es * i, &v, es);
+        } else {
+            memcpy(&v, wmem + es * i, es);
+            want.f[40 + i] = w == 32 ? v | 0xffffffff00000000ull : v;
+        }
+    }
+    resumed_state(&want, full);
+    run_resumed(fn, &in, &want, k);
+    CHECK_EQ(memcmp(p, wmem, sizeof(wmem)), 0);
+}
+
+static void resume_fp_cases(void)
+{
+    resume_fp_case("fld f40.., VL = MVL (inline run), resumes at 5", m_fld_full,
+                   8, 64, false, true);
+    resume_fp_case("fld f40.., VL 7 (loop form), resumes at 5", m_fld_part, 7,
+                   64, false, false);
+    resume_fp_case("flw f40.. NaN-boxed, VL 8, resumes at 5", m_flw_part, 8, 32,
+                   false, false);
+    resume_fp_case("fsw f40.. unboxed, VL 6, resumes at 5", m_fsw_part, 6, 32,
+                   true, false);
+    resume_fp_case("fsd f40.., VL = MVL (inline run), resumes at 5", m_fsd_full,
+                   8, 64, true, true);
 }
 
 /*
@@ -706,6 +803,7 @@ int main(void)
     once_fault_cases();
     rebase_cases();
     resume_case();
+    resume_fp_cases();
     shared_base_cases();
     sv_context("%s", "");
     return sv_summary("vblock_mem");

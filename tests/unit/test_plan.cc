@@ -398,12 +398,16 @@ TEST(Plan, GuardedSpecialisationsFallBackToTheCompiledLoop)
     f.known_mvl = 8;
     EXPECT_EQ(plan(padd, f).backend, SV_BACKEND_ALU_HELPER);
 
-    // A prefix without temps for the guard: the general loop.
+    // A prefix without temps for the guard: the TB ends before it, and
+    // the next TB plans it with its first temps.
     f = facts(0);
     f.prefix = 1;
     f.first_op = 0;
     f.temps_used = f.temps_max / 2 + 1;
-    EXPECT_EQ(plan(padd, f).backend, SV_BACKEND_ELEMENTS);
+    p = plan(padd, f);
+    EXPECT_TRUE(p.end_tb);
+    EXPECT_EQ(p.backend, SV_BACKEND_ALU_HELPER);
+    EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
 
     // Unit-stride memory: helper_sv_unit_run behind the guard, the
     // compiled access loop (its grouped form) the fallback.
@@ -602,6 +606,20 @@ TEST(Plan, InlineRunTwoPages)
 constexpr uint32_t lw_8_0_10 = 0x00052403;
 constexpr uint32_t sd_8_0_10 = 0x00853023;
 
+// Vector AMOs (§5.2): old values into x40.., operands x48.., unit stride
+// from the scalar x10.
+constexpr uint32_t amoadd_d_8_12_10 = 0x00C5342F;  // amoadd.d x8, x12, (x10)
+constexpr uint32_t amoswap_w_8_12_10 = 0x08C5242F; // amoswap.w x8, x12, (x10)
+
+sv_vblock_context amo_ctx()
+{
+    sv_vblock_context c{};
+    c.int_regs[8] = reg(40, 1);
+    c.int_regs[12] = reg(48, 1);
+    return c;
+}
+const sv_vblock_context amo = amo_ctx();
+
 sv_vblock_context gather32()
 {
     sv_vblock_context c{};
@@ -650,10 +668,15 @@ TEST(Plan, IndexedAccessesCompiled)
     EXPECT_EQ(plan(r, f).step, 0u);
     f.unroll_budget = 8;
     EXPECT_EQ(plan(r, f).step, 8u);
-    // No TCG temps left for its scratch: the general loop.
+    // No TCG temps left for its scratch: the TB ends before it (the
+    // next TB, which does not know MVL, runs the loop).
     f = facts(64);
     f.temps_used = f.temps_max / 2 - 4;
-    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_ELEMENTS);
+    EXPECT_TRUE(plan(r, f).end_tb);
+    EXPECT_EQ(plan(r, f).backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(plan(r, f).unroll);
+    f.knob = SV_KNOB_HELPER;
+    EXPECT_FALSE(plan(r, f).end_tb);
     // A store, in system mode too.
     f = facts(8);
     f.user_mode = 0;
@@ -1029,9 +1052,9 @@ TEST(Plan, VlAtTest)
 // "Backends and the planner"): over the shapes of these tests, every knob
 // that allows inline TCG, MVL known or not, SUBVL known > 1 or not, user
 // and system mode, plugins.  The helper knob keeps inline TCG out (its
-// fallbacks are the general loop on purpose).  What the compiled loops do
-// not cover yet is listed: FP registers as memory data, and the two
-// shapes that run once (an FP op or a load without a vector operand).
+// fallbacks are the general loop on purpose).  The shapes include FP
+// registers as memory data, vector AMOs, and the ops that run once (no
+// vector operand).
 TEST(Plan, NothingFallsBackToTheGeneralLoop)
 {
     sv_vblock_context pred_add = add8();
@@ -1066,6 +1089,24 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
     once.fp_regs[12] = reg(3, 0);
     once.int_regs[8] = reg(120, 0);
     once.int_regs[10] = reg(70, 0, 16);
+    // FP registers as memory data in a vector (default width, packed 32
+    // and 16 bits); vector AMOs (unit stride, indexed, predicated).
+    constexpr uint32_t fsw_8_0_10 = 0x00852027; // fsw f8, 0(x10)
+    constexpr uint32_t flw_8_0_10 = 0x00052407; // flw f8, 0(x10)
+    sv_vblock_context fpvec{};
+    fpvec.fp_regs[8] = reg(64, 1);
+    sv_vblock_context fpvec32 = fpvec;
+    fpvec32.fp_regs[8] = reg(64, 1, 32);
+    sv_vblock_context fpvec_pred = fpvec;
+    fpvec_pred.fp_preds[8] = pred(7, 0, 1);
+    sv_vblock_context fpgather = gather32();
+    fpgather.fp_regs[8] = reg(40, 1);
+    sv_vblock_context amo_idx = amo;
+    amo_idx.int_regs[10] = reg(64, 1);
+    sv_vblock_context amo_pred = amo;
+    amo_pred.int_preds[8] = pred(7, 1, 1);
+    sv_vblock_context amo_once{};
+    amo_once.int_regs[8] = reg(120, 0);
     const struct {
         sv_vblock_context c;
         uint32_t insn;
@@ -1096,6 +1137,18 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
         {once, ld_8_0_10},
         {once, sd_8_0_10},
         {once, fld_8_0_10},
+        {fpvec, fld_8_0_10},
+        {fpvec, flw_8_0_10},
+        {fpvec, fsw_8_0_10},
+        {fpvec32, flw_8_0_10},
+        {fpvec32, fsw_8_0_10},
+        {fpvec_pred, fld_8_0_10},
+        {fpgather, fld_8_0_10},
+        {amo, amoadd_d_8_12_10},
+        {amo, amoswap_w_8_12_10},
+        {amo_idx, amoadd_d_8_12_10},
+        {amo_pred, amoswap_w_8_12_10},
+        {amo_once, amoadd_d_8_12_10},
     };
     sv_resolved_op branch = resolve(strlen_ctx(), bne_8_12);
     sv_vl_block vl{1, SV_VL_MODE_RD, 1, 64, 5, 0};
@@ -1116,6 +1169,12 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
                 f.plugins = k / 4 == 2;
                 if (k % 4 == 3 && k / 4 == 1) {
                     f.subvl = 3;
+                }
+                if (k % 4 == 2 && k / 4 == 2) {
+                    // A P48/P64 in a TB whose temps are spent.
+                    f.prefix = 1;
+                    f.first_op = 0;
+                    f.temps_used = f.temps_max / 2 + 1;
                 }
                 if (r.kind == SV_EXEC_MEMORY) {
                     f.next = &branch;
@@ -1154,12 +1213,19 @@ TEST(Plan, NothingFallsBackToTheGeneralLoop)
         EXPECT_EQ(p.unroll_cost, 0u) << std::hex << insn;
     }
 
-    // Not covered by the compiled loops (the general loop runs them).
+    // FP registers as memory data: a STATE that is not plain runs the
+    // compiled access loop (NaN-boxed as the general loop).
     sv_vblock_context fpmem{};
     fpmem.fp_regs[8] = reg(64, 1);
     sv_plan p = plan(resolve(fpmem, fld_8_0_10), facts(0));
     EXPECT_EQ(p.backend, SV_BACKEND_UNIT_RUN);
-    EXPECT_EQ(p.fallback, SV_BACKEND_ELEMENTS);
+    EXPECT_EQ(p.fallback, SV_BACKEND_COMPILED);
+    // Vector AMOs: the compiled AMO loop, which records the opcode for
+    // its faults.
+    p = plan(resolve(amo, amoadd_d_8_12_10), facts(8));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.unroll);
+    EXPECT_TRUE(p.save_opc);
 }
 
 TEST(Plan, FloatingPoint)
@@ -1310,12 +1376,15 @@ TEST(Plan, PrefixLoops)
     f.prefix = 1;
     f.first_op = 0;
     EXPECT_EQ(plan(r, f).backend, SV_BACKEND_INLINE_INT);
-    // A prefix has no block temps: with the TB's temps half used, no
-    // inline loop.
+    // A prefix has no block temps: with the TB's temps half used, the TB
+    // ends before it (the next TB's plan); a fresh TB plans it in place.
+    EXPECT_FALSE(plan(r, f).end_tb);
     f.temps_used = f.temps_max / 2 + 1;
     sv_plan p = plan(r, f);
-    EXPECT_EQ(p.backend, SV_BACKEND_ELEMENTS);
-    EXPECT_TRUE(p.save_opc);
+    EXPECT_TRUE(p.end_tb);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_INT);
+    f.knob = SV_KNOB_GENERAL;
+    EXPECT_FALSE(plan(r, f).end_tb);
     r.uses_svpstate = 1;
     EXPECT_EQ(plan(r, facts(0)).backend, SV_BACKEND_PREFIX);
 }

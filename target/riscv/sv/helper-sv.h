@@ -37,6 +37,7 @@ DEF_HELPER_3(sv_ffirst_gvec, void, env, i32, i64)
  */
 DEF_HELPER_FLAGS_3(sv_ffirst_probe, TCG_CALL_NO_RWG, tl, env, tl, i32)
 DEF_HELPER_2(sv_ffirst_trap_cut, void, env, tl)
+DEF_HELPER_FLAGS_3(sv_amo_probe, TCG_CALL_NO_WG, void, env, tl, i32)
 /* A vector (consensual) compare-and-branch (§6.5): returns "taken". */
 DEF_HELPER_4(sv_branch, tl, env, i64, i64, i32)
 /*

@@ -904,6 +904,9 @@ static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
     int mmu_idx = riscv_env_mmu_index(env, false);
     uintptr_t ra = ex->ra;
 
+#ifdef CONFIG_USER_ONLY
+    sv_mem_wild_probe(ex, addr, true);
+#endif
     if (ex->op.mem_bytes == 4) {
         MemOpIdx oi = make_memop_idx(MO_TEUL | MO_ALIGN, mmu_idx);
 
@@ -914,6 +917,22 @@ static uint64_t sv_amo_element(SVExec *ex, target_ulong addr, uint64_t v)
         SV_AMO_SWITCH(q, uint64_t, v)
     }
     sv_illegal(ex, "not an AMO (translator out of step)");
+}
+
+/*
+ * The compiled AMO's element in system mode: its access faults as a
+ * store/AMO (as cpu_atomic_*'s lookup, sv_amo_element's, does), before
+ * the read of the inline read-modify-write could fault as a load.  A
+ * misaligned one is left to the access (MO_ALIGN), whose misaligned
+ * fault comes first there too.
+ */
+void HELPER(sv_amo_probe)(CPURISCVState *env, target_ulong addr, uint32_t bytes)
+{
+    if (addr & (bytes - 1)) {
+        return;
+    }
+    probe_access(env, addr, bytes, MMU_DATA_STORE,
+                 riscv_env_mmu_index(env, false), GETPC());
 }
 
 /*
@@ -1056,7 +1075,8 @@ void HELPER(sv_wild_elem)(CPURISCVState *env, uint64_t d0, uint64_t d1,
 #ifdef CONFIG_USER_ONLY
     {
         sv_state_fields st = sv_state_unpack(env->sv.state);
-        bool store = r.op.cls == SV_OPC_STORE;
+        /* An AMO writes, and its element is destoffs's (sv_loop_amo). */
+        bool store = r.op.cls == SV_OPC_STORE || r.op.cls == SV_OPC_AMO;
         SVExec ex = {
             .env = env,
             .ra = GETPC(),

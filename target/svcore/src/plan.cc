@@ -635,9 +635,10 @@ constexpr bool fp_width(unsigned w)
     return w == 16 || w == 32 || w == 64;
 }
 
-// Loads and stores of integer elements (a vector register side or a
+// Loads and stores of integer or FP elements (a vector register side or a
 // vector address register; a scalar register side takes the twin loop;
-// both scalar: element 0 once, sv_loop_span_of, FP data too): unit-stride
+// both scalar: element 0 once, sv_loop_span_of; FP data NaN-boxed and
+// unboxed at the default width as the general loop's): unit-stride
 // (§8.1: a scalar address register, element k at X[rs1] + imm + k * es) or
 // indexed (a vector address register, one 64-bit address per register, read
 // whole; §8.2: an address register's elwidth narrower than the op cuts each
@@ -655,8 +656,7 @@ bool compiled_mem_shape(const sv_resolved_op &r)
     return !r.uses_svpstate &&
            (op.cls == SV_OPC_LOAD || op.cls == SV_OPC_STORE) && a.present &&
            !a.is_fp && r.mem_es >= 1 && r.mem_es <= op.mem_bytes && d.present &&
-           (d.is_fp ? !r.vector && fp_width(d.width)
-                    : compiled_int_operand_ok(d));
+           (d.is_fp ? fp_width(d.width) : compiled_int_operand_ok(d));
 }
 
 // An FP twin (§5.4, A38) of the compiled twin loop: FMV/FNEG/FABS
@@ -786,6 +786,18 @@ bool compiled_shape(const sv_resolved_op &r)
     }
     if (op.cls == SV_OPC_FP) {
         return compiled_fp_shape(r);
+    }
+    if (op.cls == SV_OPC_LUI || op.cls == SV_OPC_AUIPC) {
+        // A P48/P64 LUI/AUIPC: once (A36), into an integer rd.
+        return r.kind == SV_EXEC_ELEMENTS && !r.uses_svpstate &&
+               r.opnd[SV_RD].present && !r.opnd[SV_RD].is_fp &&
+               compiled_int_operand_ok(r.opnd[SV_RD]);
+    }
+    if (op.cls == SV_OPC_AMO) {
+        // A vector AMO (§5.2): one atomic access per element, the loop
+        // over the run-time VL (trans_sv_compiled_amo); no vector
+        // operand: element 0 once.
+        return r.kind == SV_EXEC_ELEMENTS && !r.uses_svpstate;
     }
     if (r.kind != SV_EXEC_ELEMENTS || r.uses_svpstate || op.cls != SV_OPC_INT ||
         op.alu >= SV_ALU_COUNT || !r.opnd[SV_RD].present ||
@@ -1132,8 +1144,8 @@ bool compiled_int_loop(const sv_resolved_op &r)
 // (SUBVL > 1, a resumed loop): the compiled access loop (its grouped
 // loop) where it covers the access and its scratch temps fit, reached by
 // the guard of the inline loop (gen_sv_guarded) or of helper_sv_unit_run
-// (gen_sv_unit_run), else the general loop (FP data: the compiled access
-// moves integer registers only).  max_vl is the compiled loop's.
+// (gen_sv_unit_run), else the general loop (the helper knob, or no temps
+// left).  max_vl is the compiled loop's.
 void plan_mem_fallback(const sv_plan_facts &f, const sv_resolved_op &r,
                        sv_plan &p, bool compiled_ok)
 {
@@ -1529,7 +1541,7 @@ unsigned sv_gvec_piece_size(int form, uint32_t dofs, uint32_t aofs,
     return same_phase && !((dofs + p) & 15) && bytes - p >= 16 ? 16 : 8;
 }
 
-void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
+static void plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
 {
     *p = sv_plan{};
     p->copy_src = -1;
@@ -1545,18 +1557,59 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
         plan_loop(*f, *r, *p, !f->prefix || temps_fit(*f, 0));
         // Faults unwind to this instruction: record the opcode for the
         // backends that may fault before their helper records it.
-        p->save_opc = p->backend == SV_BACKEND_INLINE_MEM ||
-                      p->backend == SV_BACKEND_INLINE_RUN ||
-                      ((p->backend == SV_BACKEND_COMPILED ||
-                        p->fallback == SV_BACKEND_COMPILED) &&
-                       r->kind == SV_EXEC_MEMORY) ||
-                      (f->prefix && p->backend != SV_BACKEND_INLINE_INT &&
-                       p->backend != SV_BACKEND_INLINE_GVEC);
+        p->save_opc =
+            p->backend == SV_BACKEND_INLINE_MEM ||
+            p->backend == SV_BACKEND_INLINE_RUN ||
+            ((p->backend == SV_BACKEND_COMPILED ||
+              p->fallback == SV_BACKEND_COMPILED) &&
+             (r->kind == SV_EXEC_MEMORY || r->op.cls == SV_OPC_AMO)) ||
+            (f->prefix && p->backend != SV_BACKEND_INLINE_INT &&
+             p->backend != SV_BACKEND_INLINE_GVEC);
     }
     if (p->fallback == SV_BACKEND_COUNT) {
         p->fallback = p->backend;
     }
     plan_vl_at_test(*f, *p);
+}
+
+// The TCG temps a TB holds before its first op, at most (the target's
+// globals: QEMU's RISC-V has about 100).
+constexpr unsigned fresh_tb_temps_div = 4;
+
+// A TB that has spent its TCG temps ends before an op whose inline code
+// needs more (a P48/P64's guard, the compiled access's scratch): the op
+// is the first of the next TB, which plans it with a TB's first temps,
+// at most temps_max / fresh_tb_temps_div, and so never ends again.  The
+// general loop runs only what no TB could plan otherwise (the general and
+// helper knobs).
+void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
+{
+    const unsigned fresh = f->temps_max / fresh_tb_temps_div;
+
+    plan_op(r, f, p);
+    if ((p->backend == SV_BACKEND_ELEMENTS ||
+         p->fallback == SV_BACKEND_ELEMENTS) &&
+        f->knob != SV_KNOB_GENERAL && f->knob != SV_KNOB_HELPER &&
+        f->temps_used > fresh) {
+        // The next TB starts at the op: no VL block ran there.
+        sv_plan_facts next = *f;
+        sv_plan q;
+
+        next.temps_used = fresh;
+        next.known_mvl = 0;
+        next.vl_is_mvl = 0;
+        next.first_op = 0;
+        next.next = nullptr;
+        next.next_leaves = 0;
+        next.vl_pending = 0;
+        next.vl_tested = 0;
+        plan_op(r, &next, &q);
+        if (q.backend != SV_BACKEND_ELEMENTS &&
+            q.fallback != SV_BACKEND_ELEMENTS) {
+            *p = q;
+            p->end_tb = 1;
+        }
+    }
 }
 
 bool sv_plan_vl_block_inline(const sv_vl_block *vl, unsigned xlen)
@@ -1750,6 +1803,9 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     }
     if (p->below_entry) {
         append(buf, size, at, " below_entry");
+    }
+    if (p->end_tb) {
+        append(buf, size, at, " end_tb");
     }
     return buf;
 }
