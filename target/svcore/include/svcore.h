@@ -1572,10 +1572,12 @@ typedef struct sv_plan {
      * computes the elements first.
      */
     uint8_t below_entry;
-    uint8_t end_tb;    /* the TB has too few TCG temps left for the op's
-                          code: it ends before the op, which the next TB
-                          translates first (as QEMU ends a full TB); the
-                          rest of the plan is what that TB will do */
+    /*
+     * The TB has too few TCG temps left for the op's code: it ends before
+     * the op, which the next TB translates first (as QEMU ends a full
+     * TB); the rest of the plan is what that TB will do.
+     */
+    uint8_t end_tb;
 } sv_plan;
 
 /*
