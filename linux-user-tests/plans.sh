@@ -4,7 +4,8 @@
 # each SV_BACKEND knob with -d sv_plan, and every backend the planner
 # can choose must appear in the log at least once (and inline_run's
 # three forms below MVL: below_mvl=run, loop, unit_run, and none in a TB
-# that knows VL = MVL; both two_pages forms; fused_scan with and without
+# that knows VL = MVL; both two_pages forms; a block's shared page test
+# and a run it covers; fused_scan with and without
 # its unroll form; C.MV's straight-line twin copy); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
@@ -68,6 +69,16 @@ for f in run unit_run; do
         missing=1
     fi
 done
+# The block's shared page test, and a run it covers (no test of its own).
+if ! grep -q " plan=shared_page page_test=x[0-9]*[-+][0-9]*/[0-9]*\$" \
+    "$tmp/all"; then
+    echo "plans: no block was planned a shared page test"
+    missing=1
+fi
+if ! grep -q " plan=inline_run .* page=shared\( \|\$\)" "$tmp/all"; then
+    echo "plans: no inline_run was planned page=shared"
+    missing=1
+fi
 # The fused byte scan's inline form, and its helper-only form.
 if ! grep -q " plan=fused_scan .*unroll" "$tmp/all"; then
     echo "plans: no fused_scan was planned unroll"

@@ -1546,9 +1546,9 @@ typedef struct sv_plan {
      * known plain) at VL < MVL: SV_BACKEND_ALU_HELPER.
      */
     uint8_t fallback;
-    uint8_t two_pages; /* inline_run: a run that crosses one page boundary
-                          moves inline (out of line, after the block's
-                          last opcode), else in helper_sv_unit_run */
+    uint8_t two_pages;   /* inline_run: a run that crosses one page boundary
+                            moves inline (out of line, after the block's
+                            last opcode), else in helper_sv_unit_run */
     uint8_t shared_page; /* inline_run: the block's shared page test
                             (sv_shared_page) covers the run at VL = MVL:
                             no test of its own, no two-page form */

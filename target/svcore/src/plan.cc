@@ -1474,8 +1474,8 @@ bool shared_page_spans(const sv_resolved_op *ops, unsigned n, unsigned j)
     if (r.kind != SV_EXEC_ELEMENTS && r.kind != SV_EXEC_MEMORY) {
         return false;
     }
-    return !(r.kind == SV_EXEC_MEMORY && r.op.cls == SV_OPC_LOAD &&
-             j + 1 < n && ops[j + 1].kind == SV_EXEC_VBRANCH);
+    return !(r.kind == SV_EXEC_MEMORY && r.op.cls == SV_OPC_LOAD && j + 1 < n &&
+             ops[j + 1].kind == SV_EXEC_VBRANCH);
 }
 
 // Opcode j as an inline run that a shared page test may cover.
@@ -1488,8 +1488,7 @@ bool shared_page_run(const sv_resolved_op &r, const sv_plan_facts &f)
     g.next = nullptr;
     g.shared_page = 0;
     sv_plan_op(&r, &g, &p);
-    return p.backend == SV_BACKEND_INLINE_RUN &&
-           r.opnd[SV_RS1].reg != f.vl_reg;
+    return p.backend == SV_BACKEND_INLINE_RUN && r.opnd[SV_RS1].reg != f.vl_reg;
 }
 
 // The widest span one shared page test covers.  The test fails for
