@@ -1499,6 +1499,11 @@ bool shared_page_run(const sv_resolved_op &r, const sv_plan_facts &f)
 // pass one test per covered run but the first.
 constexpr unsigned shared_page_max_bytes = 512;
 
+// The opcodes from the first covered run to the last are translated
+// twice (the second copy runs when the test fails): at most this many,
+// so that a block of long compiled loops does not double its TB.
+constexpr unsigned shared_page_max_ops = 8;
+
 // The shared page test whose first run is opcode k (a run: f's plan),
 // into sp; false when it covers fewer than two runs.
 bool plan_shared_page_at(const sv_resolved_op *ops, unsigned n, unsigned k,
@@ -1512,7 +1517,7 @@ bool plan_shared_page_at(const sv_resolved_op *ops, unsigned n, unsigned k,
     sp = sv_shared_page{};
     sp.first = sp.last = (uint8_t)k;
     sp.ops = 1;
-    for (unsigned j = k; j < n && j - k < 64; j++) {
+    for (unsigned j = k; j < n && j - k < shared_page_max_ops; j++) {
         const sv_resolved_op &r = ops[j];
 
         if (!shared_page_spans(ops, n, j)) {
