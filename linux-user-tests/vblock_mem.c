@@ -586,7 +586,7 @@ static void shared_base_cases(void)
  * runs each run's own code (every run on one page here); a store to a
  * read-only page after the block's loads faults as the store, element
  * 0, whether the span test passed (one page) or not (two); an opcode of
- * the block that writes a1 between two loads leaves the second its own
+ * the block that writes a1 after two loads leaves the third its own
  * test (it crosses into a PROT_NONE page and faults at element 5).
  */
 SV_BLOCK_FN(m_add3_shared,
@@ -597,8 +597,9 @@ SV_BLOCK_FN(m_add3_shared,
                                       ".option pop"))
 SV_BLOCK_FN(m_ld2_moved,
             "sv_vblock_begin ext=1\nsv_vl_rd rd=t4, vlmax=8\n" R16(a0, 40, 1, 0)
-                R16(a2, 48, 1, 0) R16(a3, 11, 0, 0)
-                    OPS("ld a0, 0(a1)\naddi a3, a1, 1024\nld a2, 0(a1)"))
+                R16(a2, 48, 1, 0) R16(a3, 11, 0, 0) R16(a5, 56, 1, 0)
+                    OPS("ld a0, 0(a1)\nld a5, 64(a1)\naddi a3, a1, 1024\n"
+                        "ld a2, 0(a1)"))
 
 /*
  * m_add3_shared at p = page 2 + off: page 1 RW, page 2 prot2 (RW or
@@ -660,7 +661,7 @@ static void shared_moved_case(void)
     sv_machine in, out, want;
     struct sigaction old;
 
-    sv_context("%s", "a1 written between 2 ld by a tagged addi, the second "
+    sv_context("%s", "a1 written by a tagged addi after 2 ld, the third "
                      "crosses into PROT_NONE");
     sv_machine_fill(&in, 344);
     in.x[A1] = (uintptr_t)p;
@@ -669,6 +670,7 @@ static void shared_moved_case(void)
     for (unsigned i = 0; i < 8; i++) {
         memcpy(&want.x[40 + i], p + 8 * i, 8);
         memcpy(&want.x[48 + i], p + 1024 + 8 * i, 8);
+        memcpy(&want.x[56 + i], p + 64 + 8 * i, 8);
     }
     mprotect(fault_map + page, page, PROT_NONE);
     want.x[A1] += 1024;

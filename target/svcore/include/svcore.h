@@ -1564,7 +1564,7 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *facts,
 /*
  * A block-level plan: one page test for several inline runs of a VBLOCK
  * (user mode).  Opcodes first..last hold the runs in ops (bit k: opcode
- * first + k), two or more, off the scalar register base, which no
+ * first + k), three or more, off the scalar register base, which no
  * opcode from first up to the last run writes; at VL = MVL their bytes
  * all lie in [x[base] + lo, + bytes).  Before opcode first one test
  * that this span lies in one page below SV_USER_HOST_TOP; where it

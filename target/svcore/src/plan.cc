@@ -1504,8 +1504,14 @@ constexpr unsigned shared_page_max_bytes = 512;
 // so that a block of long compiled loops does not double its TB.
 constexpr unsigned shared_page_max_ops = 8;
 
+// The runs a shared page test must cover: the copies join after the
+// last (a label), where TCG reloads what it kept in host registers (the
+// base, the page mask, constants the VL block set), about one run's
+// test; so it pays from two tests saved, three runs.
+constexpr unsigned shared_page_min_runs = 3;
+
 // The shared page test whose first run is opcode k (a run: f's plan),
-// into sp; false when it covers fewer than two runs.
+// into sp; false when it covers fewer than shared_page_min_runs.
 bool plan_shared_page_at(const sv_resolved_op *ops, unsigned n, unsigned k,
                          const sv_plan_facts &f, sv_shared_page &sp)
 {
@@ -1543,7 +1549,7 @@ bool plan_shared_page_at(const sv_resolved_op *ops, unsigned n, unsigned k,
     sp.base = (uint8_t)base;
     sp.lo = lo;
     sp.bytes = (unsigned)(hi - lo);
-    return runs >= 2;
+    return runs >= shared_page_min_runs;
 }
 
 // Appends printf-style text at buf[*at], never past size.
