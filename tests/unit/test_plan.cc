@@ -664,11 +664,14 @@ TEST(Plan, SharedPageTest)
     shared({ld_8_0_10, ld_12_64_10, add_14_8_12, sd_8_128_10}, facts(8),
            &found);
     EXPECT_FALSE(found);
+    const std::vector<uint32_t> three = {ld_8_0_10, ld_12_64_10, sd_8_128_10};
+    // Runs longer than 64 bytes keep their own tests (MVL 16 of 8).
+    shared(three, facts(16), &found);
+    EXPECT_FALSE(found);
     // Runs further apart than the bound: no test.
     shared({ld_8_0_10, ld_12_64_10, sd_8_2000_10}, facts(8), &found);
     EXPECT_FALSE(found);
     // No runs: system mode, MVL unknown, a TB that stops between opcodes.
-    const std::vector<uint32_t> three = {ld_8_0_10, ld_12_64_10, sd_8_128_10};
     shared(three, facts(8), &found);
     EXPECT_TRUE(found);
     sv_plan_facts f = facts(8);

@@ -1478,12 +1478,22 @@ bool shared_page_spans(const sv_resolved_op *ops, unsigned n, unsigned j)
              ops[j + 1].kind == SV_EXEC_VBRANCH);
 }
 
+// The longest run a shared page test covers: a longer run's own test
+// is a small part of its cost, while the span it widens fails the test
+// more often, and the second copy that runs then is planned with the
+// TCG temps the first left (a long gvec op there may take a slower
+// form).
+constexpr unsigned shared_page_max_run_bytes = 64;
+
 // Opcode j as an inline run that a shared page test may cover.
 bool shared_page_run(const sv_resolved_op &r, const sv_plan_facts &f)
 {
     sv_plan_facts g = f;
     sv_plan p;
 
+    if (f.known_mvl * r.mem_es > shared_page_max_run_bytes) {
+        return false;
+    }
     g.first_op = 0;
     g.next = nullptr;
     g.shared_page = 0;
