@@ -4,9 +4,10 @@
 # each SV_BACKEND knob with -d sv_plan, and every backend the planner
 # can choose must appear in the log at least once (and inline_run's
 # three forms below MVL: below_mvl=run, loop, unit_run, and none in a TB
-# that knows VL = MVL; both two_pages forms; fused_scan with and without
-# its unroll form; C.MV's straight-line twin copy; end_tb; vector AMOs and
-# FP vector memory data compiled); every log line must
+# that knows VL = MVL; both two_pages forms; a block's shared page test
+# and a run it covers; fused_scan with and without its unroll form; C.MV's
+# straight-line twin copy; end_tb; vector AMOs and FP vector memory data
+# compiled); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -67,6 +68,9 @@ done
 for f in run unit_run; do
     need " plan=inline_run .*two_pages=$f( |\$)" "inline_run two_pages=$f"
 done
+# The block's shared page test, and a run it covers (no test of its own).
+need " plan=shared_page page_test=x[0-9]*[-+][0-9]*/[0-9]*\$" "shared_page"
+need " plan=inline_run .* page=shared( |\$)" "inline_run page=shared"
 # The fused byte scan's inline form, and its helper-only form.
 need " plan=fused_scan .*unroll" "fused_scan unroll"
 need " plan=fused_scan w=[0-9]*( else=.*)?\$" "fused_scan without unroll"

@@ -403,17 +403,21 @@ static void ffirst_cases(void)
  * the faulting element (C4, C5).  It also sees elements 0..k-1 done and
  * STATE's offsets at k in the frame's SV record. */
 static volatile unsigned resume_hits;
-static volatile uint64_t resume_state, resume_x41;
+static volatile uint64_t resume_state, resume_x41, resume_pcvblk;
+static void *volatile resume_addr;
 
 static void resume_handler(int sig, siginfo_t *si, void *ctx)
 {
     uint8_t *rec = sv_frame_record(ctx);
     (void)sig;
     resume_hits++;
+    resume_addr = si->si_addr;
     if (rec) {
-        uint32_t st;
+        uint32_t st, pcvblk;
         memcpy(&st, rec + 8, 4);
         resume_state = st;
+        memcpy(&pcvblk, rec + 16, 4);
+        resume_pcvblk = pcvblk;
         memcpy((void *)&resume_x41, rec + 24 + 8 * (41 - 32), 8);
     }
     char *pg = (char *)((uintptr_t)si->si_addr & ~(uintptr_t)(page - 1));
@@ -672,6 +676,132 @@ static void shared_base_cases(void)
                      m_ld2_rebase, 104, 5);
 }
 
+/*
+ * The block's shared page test (docs/sv-engine.md): three runs off a1,
+ * x[a1 + 128..] := x[a1..] + x[a1 + 64..], 8 elements of 8 bytes, VL =
+ * MVL, each opcode 4 bytes (.option norvc).  A span that crosses a page
+ * runs each run's own code (every run on one page here); a store to a
+ * read-only page after the block's loads faults as the store, element
+ * 0, whether the span test passed (one page) or not (two); an opcode of
+ * the block that writes a1 after two loads leaves the third its own
+ * test (it crosses into a PROT_NONE page and faults at element 5).
+ */
+SV_BLOCK_FN(m_add3_shared,
+            "sv_vblock_begin ext=1\nsv_vl_rd rd=t4, vlmax=8\n" R16(a0, 40, 1, 0)
+                R16(a2, 48, 1, 0) OPS(".option push\n.option norvc\n"
+                                      "ld a0, 0(a1)\nld a2, 64(a1)\n"
+                                      "add a0, a0, a2\nsd a0, 128(a1)\n"
+                                      ".option pop"))
+SV_BLOCK_FN(m_ld2_moved,
+            "sv_vblock_begin ext=1\nsv_vl_rd rd=t4, vlmax=8\n" R16(a0, 40, 1, 0)
+                R16(a2, 48, 1, 0) R16(a3, 11, 0, 0) R16(a5, 56, 1, 0)
+                    OPS("ld a0, 0(a1)\nld a5, 64(a1)\naddi a3, a1, 1024\n"
+                        "ld a2, 0(a1)"))
+
+/*
+ * m_add3_shared at p = page 2 + off: page 1 RW, page 2 prot2 (RW or
+ * read-only); with a read-only store target the store faults at element
+ * 0 (si_addr, PCVBLK naming opcode 3, STATE's offsets 0) and resumes
+ * once the handler opens the page.
+ */
+static void shared_add3_case(const char *what, long off, int prot2)
+{
+    char *p = fault_setup(0) + off;
+    bool faults = !(prot2 & PROT_WRITE);
+    sv_machine in, out, want;
+    struct sigaction old;
+
+    sv_context("%s", what);
+    sv_machine_fill(&in, 343);
+    in.x[A1] = (uintptr_t)p;
+    want = in;
+    mprotect(fault_map + page, page, PROT_READ | PROT_WRITE);
+    for (unsigned i = 0; i < 8; i++) {
+        uint64_t a, b;
+        memcpy(&a, p + 8 * i, 8);
+        memcpy(&b, p + 64 + 8 * i, 8);
+        want.x[40 + i] = a + b;
+        want.x[48 + i] = b;
+    }
+    mprotect(fault_map + page, page, prot2);
+    want.x[29] = 8; /* t4 */
+    want.state = SV_STATE(.maxvl = 7, .vl = 29);
+    install_resume_handler(&old);
+    resume_hits = 0;
+    resume_state = resume_pcvblk = 0;
+    resume_addr = NULL;
+    sv_trap t = sv_exec(m_add3_shared, &in, &out);
+    sigaction(SIGSEGV, &old, NULL);
+    CHECK_EQ(t.signo, 0);
+    CHECK_EQ(resume_hits, faults ? 1 : 0);
+    if (faults) {
+        CHECK_EQ((uintptr_t)resume_addr, (uintptr_t)(p + 128));
+        CHECK_EQ(resume_pcvblk >> 30, 3);  /* executing */
+        CHECK_EQ(resume_pcvblk & 0x1f, 6); /* opptr: opcode 3 */
+        CHECK_EQ(sv_state_unpack(resume_state).srcoffs, 0);
+        CHECK_EQ(sv_state_unpack(resume_state).destoffs, 0);
+    }
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+    for (unsigned i = 0; i < 8; i++) {
+        uint64_t c;
+        memcpy(&c, p + 128 + 8 * i, 8);
+        CHECK_EQ(c, want.x[40 + i]);
+    }
+}
+
+static void shared_moved_case(void)
+{
+    const unsigned k = 5;
+    char *p = fault_setup(1024 + 8 * k);
+    sv_machine in, out, want;
+    struct sigaction old;
+
+    sv_context("%s", "a1 written by a tagged addi after 2 ld, the third "
+                     "crosses into PROT_NONE");
+    sv_machine_fill(&in, 344);
+    in.x[A1] = (uintptr_t)p;
+    want = in;
+    mprotect(fault_map + page, page, PROT_READ);
+    for (unsigned i = 0; i < 8; i++) {
+        memcpy(&want.x[40 + i], p + 8 * i, 8);
+        memcpy(&want.x[48 + i], p + 1024 + 8 * i, 8);
+        memcpy(&want.x[56 + i], p + 64 + 8 * i, 8);
+    }
+    mprotect(fault_map + page, page, PROT_NONE);
+    want.x[A1] += 1024;
+    want.x[29] = 8; /* t4 */
+    want.state = SV_STATE(.maxvl = 7, .vl = 29);
+    install_resume_handler(&old);
+    resume_hits = 0;
+    resume_state = 0;
+    sv_trap t = sv_exec(m_ld2_moved, &in, &out);
+    sigaction(SIGSEGV, &old, NULL);
+    CHECK_EQ(t.signo, 0);
+    CHECK_EQ(resume_hits, 1);
+    CHECK_EQ((uintptr_t)resume_addr, (uintptr_t)(fault_map + page));
+    CHECK_EQ(sv_state_unpack(resume_state).srcoffs, k);
+    CHECK_EQ(sv_state_unpack(resume_state).destoffs, k);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+}
+
+static void shared_page_cases(void)
+{
+    const int rw = PROT_READ | PROT_WRITE;
+
+    shared_add3_case("3 runs on a1 in one page", -1024, rw);
+    shared_add3_case("3 runs on a1, the second and third on page 2", -64, rw);
+    shared_add3_case("3 runs on a1, the store on page 2", -128, rw);
+    shared_add3_case("3 runs on a1 in a read-only page: the store faults", 512,
+                     PROT_READ);
+    shared_add3_case("3 runs on a1, the store on a read-only page 2", -128,
+                     PROT_READ);
+    shared_moved_case();
+}
+
 /* ------------------------------------------ loads that rewrite their base */
 /*
  * A unit-stride load whose elements overwrite its own address register
@@ -805,6 +935,7 @@ int main(void)
     resume_case();
     resume_fp_cases();
     shared_base_cases();
+    shared_page_cases();
     sv_context("%s", "");
     return sv_summary("vblock_mem");
 }

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "svcore.h"
 
@@ -600,6 +601,106 @@ TEST(Plan, InlineRunTwoPages)
             std::string::npos)
             << mvl;
     }
+}
+
+// The block sv.ld *x64, 0(x10); sv.ld *x96, 64(x10); sv.add *x64, *x64,
+// *x96; sv.sd *x64, 128(x10) (x10 untagged): three runs off x10.
+constexpr uint32_t ld_12_64_10 = 0x04053603;  // ld x12, 64(x10)
+constexpr uint32_t add_8_8_12 = 0x00C40433;   // add x8, x8, x12
+constexpr uint32_t sd_8_128_10 = 0x08853023;  // sd x8, 128(x10)
+constexpr uint32_t sd_8_2000_10 = 0x7C853823; // sd x8, 2000(x10)
+constexpr uint32_t add_14_8_12 = 0x00C40733;  // add x14, x8, x12
+
+sv_vblock_context shared_block()
+{
+    sv_vblock_context c{};
+    c.int_regs[8] = reg(64, 1);
+    c.int_regs[12] = reg(96, 1);
+    c.int_regs[14] = reg(10, 0); // a scalar result into x10
+    return c;
+}
+
+sv_shared_page shared(const std::vector<uint32_t> &insns,
+                      const sv_plan_facts &f, bool *found, unsigned from = 0)
+{
+    sv_vblock_context c = shared_block();
+    std::vector<sv_resolved_op> ops;
+    for (uint32_t insn : insns) {
+        ops.push_back(resolve(c, insn));
+    }
+    sv_shared_page sp;
+    std::memset(&sp, 0xAB, sizeof sp);
+    *found = sv_plan_shared_page(ops.data(), ops.size(), from, &f, &sp);
+    return sp;
+}
+
+TEST(Plan, SharedPageTest)
+{
+    bool found;
+    char buf[64];
+    // Three runs within 192 bytes off x10: one test before opcode 0.
+    sv_shared_page sp = shared(
+        {ld_8_0_10, ld_12_64_10, add_8_8_12, sd_8_128_10}, facts(8), &found);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(sp.first, 0);
+    EXPECT_EQ(sp.last, 3);
+    EXPECT_EQ(sp.base, 10);
+    EXPECT_EQ(sp.lo, 0);
+    EXPECT_EQ(sp.bytes, 192u);
+    EXPECT_EQ(sp.ops, 0b1011u);
+    EXPECT_STREQ(sv_shared_page_details(&sp, buf, sizeof buf),
+                 "page_test=x10+0/192");
+    // Two runs save one test, about what the join costs: none from
+    // opcode 1 on (the second load and the store).
+    shared({ld_8_0_10, ld_12_64_10, add_8_8_12, sd_8_128_10}, facts(8), &found,
+           1);
+    EXPECT_FALSE(found);
+    // An opcode that writes x10 ends the span: the runs after it share
+    // a test of their own.
+    sp = shared({ld_8_0_10, add_14_8_12, ld_12_64_10, sd_8_128_10, ld_8_0_10},
+                facts(8), &found);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(sp.first, 2);
+    EXPECT_EQ(sp.last, 4);
+    EXPECT_EQ(sp.lo, 0);
+    EXPECT_EQ(sp.bytes, 192u);
+    EXPECT_EQ(sp.ops, 0b111u);
+    shared({ld_8_0_10, ld_12_64_10, add_14_8_12, sd_8_128_10}, facts(8),
+           &found);
+    EXPECT_FALSE(found);
+    const std::vector<uint32_t> three = {ld_8_0_10, ld_12_64_10, sd_8_128_10};
+    // Runs longer than 64 bytes keep their own tests (MVL 16 of 8).
+    shared(three, facts(16), &found);
+    EXPECT_FALSE(found);
+    // Runs further apart than the bound: no test.
+    shared({ld_8_0_10, ld_12_64_10, sd_8_2000_10}, facts(8), &found);
+    EXPECT_FALSE(found);
+    // No runs: system mode, MVL unknown, a TB that stops between opcodes.
+    shared(three, facts(8), &found);
+    EXPECT_TRUE(found);
+    sv_plan_facts f = facts(8);
+    f.user_mode = 0;
+    shared(three, f, &found);
+    EXPECT_FALSE(found);
+    shared(three, facts(0), &found);
+    EXPECT_FALSE(found);
+    f = facts(8);
+    f.op_stops = 1;
+    shared(three, f, &found);
+    EXPECT_FALSE(found);
+    // A covered run: no test of its own, no two-page form.
+    sv_resolved_op r = resolve(ld64(), ld_8_0_10);
+    f = facts(8);
+    f.shared_page = 1;
+    sv_plan p = plan(r, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_TRUE(p.shared_page);
+    EXPECT_FALSE(p.two_pages);
+    char details[128];
+    EXPECT_NE(std::string(sv_plan_details(&p, details, sizeof details))
+                  .find(" page=shared"),
+              std::string::npos);
+    EXPECT_FALSE(plan(r, facts(8)).shared_page);
 }
 
 // lw x8, 0(x10) and sd x8, 0(x10) through the 64-bit pointers at x64..

@@ -1515,6 +1515,14 @@ typedef struct sv_plan_facts {
      * (sv_plan.below_to_next).
      */
     uint8_t vl_tested;
+    /*
+     * The op is a run of the block's shared page test (sv_shared_page),
+     * which passed when the op runs; op_stops: the TB may stop between a
+     * block's opcodes (a gdb breakpoint, single steps), so no plan spans
+     * several of them.
+     */
+    uint8_t shared_page;
+    uint8_t op_stops;
 } sv_plan_facts;
 
 /* How the op runs: everything an emitter needs, nothing to re-derive. */
@@ -1550,9 +1558,12 @@ typedef struct sv_plan {
      * known plain) at VL < MVL: SV_BACKEND_ALU_HELPER.
      */
     uint8_t fallback;
-    uint8_t two_pages; /* inline_run: a run that crosses one page boundary
-                          moves inline (out of line, after the block's
-                          last opcode), else in helper_sv_unit_run */
+    uint8_t two_pages;   /* inline_run: a run that crosses one page boundary
+                            moves inline (out of line, after the block's
+                            last opcode), else in helper_sv_unit_run */
+    uint8_t shared_page; /* inline_run: the block's shared page test
+                            (sv_shared_page) covers the run at VL = MVL:
+                            no test of its own, no two-page form */
     /*
      * The op's first code is its VL = MVL test, and it writes the VL
      * block's pending rd there (facts.vl_pending): one compare of x[rs1]
@@ -1586,6 +1597,41 @@ typedef struct sv_plan {
  */
 void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *facts,
                 sv_plan *plan);
+
+/*
+ * A block-level plan: one page test for several inline runs of a VBLOCK
+ * (user mode).  Opcodes first..last hold the runs in ops (bit k: opcode
+ * first + k), three or more, off the scalar register base, which no
+ * opcode from first up to the last run writes; at VL = MVL their bytes
+ * all lie in [x[base] + lo, + bytes).  Before opcode first one test
+ * that this span lies in one page below SV_USER_HOST_TOP; where it
+ * holds, the runs in ops need no page test of their own (planned with
+ * sv_plan_facts.shared_page), and where it does not, opcodes
+ * first..last run as without it (each run its own test, two-page form
+ * and helper), in the same TB.  The runs' first accesses are guest
+ * accesses still, so a fault is each op's own.
+ */
+typedef struct sv_shared_page {
+    uint8_t first, last; /* the opcodes the plan spans */
+    uint8_t base;        /* the runs' address register */
+    int64_t lo;          /* the span: [x[base] + lo, + bytes) */
+    unsigned bytes;
+    uint64_t ops; /* bit k: opcode first + k is a covered run */
+} sv_shared_page;
+
+/*
+ * Plans the block's next shared page test at or after opcode from:
+ * ops[0..n) are the block's opcodes, resolved (kind SV_EXEC_ILLEGAL for
+ * a P48/P64 or one that does not resolve), facts what the TB knows
+ * before opcode from.  Returns false, *sp zeroed, when there is none.
+ */
+bool sv_plan_shared_page(const sv_resolved_op *ops, unsigned n, unsigned from,
+                         const sv_plan_facts *facts, sv_shared_page *sp);
+
+/* The plan as one word, "page_test=x8+0/136" (base, lo, bytes), into
+ * buf; returns buf. */
+const char *sv_shared_page_details(const sv_shared_page *sp, char *buf,
+                                   size_t size);
 
 /*
  * The VL block: true when it cannot trap and so runs inline (constant

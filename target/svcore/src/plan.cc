@@ -1227,6 +1227,10 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
             // vector, never STATE.vl's register): its VL < MVL path goes
             // on at the next op, which may skip its own test.
             p.below_to_next = !f.prefix && p.max_vl != 0;
+            // Under the block's shared page test (sv_shared_page) the
+            // run lies in one page at VL = MVL.
+            p.shared_page = f.shared_page;
+            p.two_pages &= !p.shared_page;
             return;
         }
         if (inline_mem_ok(r) &&
@@ -1478,6 +1482,129 @@ bool plan_fused(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
     return true;
 }
 
+// Whether op r may write a byte of integer register reg (x0..x127) in a
+// TB that knows MVL mvl and SUBVL subvl: its destination's elements, or
+// anything for an op whose writes are not only those (SVPSTATE loops,
+// AMOs, scalar and control-flow opcodes).  A data-dependent VL cut
+// writes STATE.vl's register too, which the caller leaves out.
+bool op_may_write_gpr(const sv_resolved_op &r, unsigned mvl, unsigned subvl,
+                      unsigned reg)
+{
+    const sv_resolved_operand &d = r.opnd[SV_RD];
+
+    if ((r.kind != SV_EXEC_ELEMENTS && r.kind != SV_EXEC_MEMORY) ||
+        r.uses_svpstate ||
+        (r.kind == SV_EXEC_MEMORY && r.op.cls != SV_OPC_LOAD &&
+         r.op.cls != SV_OPC_STORE)) {
+        return true;
+    }
+    if (r.op.cls == SV_OPC_STORE || !d.present || d.is_fp) {
+        return false;
+    }
+    unsigned es = d.overridden ? d.width / 8 : 8;
+    unsigned first = d.reg * 8u;
+    unsigned end = first + (d.isvec ? mvl * subvl * es : 8);
+    return first < reg * 8u + 8 && end > reg * 8u;
+}
+
+// The opcodes a shared page test may span: element loops and memory
+// ops (both stay inside the TB and write only their destinations), not
+// a load the next opcode's vector branch may fuse with.
+bool shared_page_spans(const sv_resolved_op *ops, unsigned n, unsigned j)
+{
+    const sv_resolved_op &r = ops[j];
+
+    if (r.kind != SV_EXEC_ELEMENTS && r.kind != SV_EXEC_MEMORY) {
+        return false;
+    }
+    return !(r.kind == SV_EXEC_MEMORY && r.op.cls == SV_OPC_LOAD && j + 1 < n &&
+             ops[j + 1].kind == SV_EXEC_VBRANCH);
+}
+
+// The longest run a shared page test covers: a longer run's own test
+// is a small part of its cost, while the span it widens fails the test
+// more often, and the second copy that runs then is planned with the
+// TCG temps the first left (a long gvec op there may take a slower
+// form).
+constexpr unsigned shared_page_max_run_bytes = 64;
+
+// Opcode j as an inline run that a shared page test may cover.
+bool shared_page_run(const sv_resolved_op &r, const sv_plan_facts &f)
+{
+    sv_plan_facts g = f;
+    sv_plan p;
+
+    if (f.known_mvl * r.mem_es > shared_page_max_run_bytes) {
+        return false;
+    }
+    g.first_op = 0;
+    g.next = nullptr;
+    g.shared_page = 0;
+    sv_plan_op(&r, &g, &p);
+    return p.backend == SV_BACKEND_INLINE_RUN && r.opnd[SV_RS1].reg != f.vl_reg;
+}
+
+// The widest span one shared page test covers.  The test fails for
+// about span / page of the base addresses at which every run's own test
+// would pass, and those passes run the runs' own code instead (their
+// tests, and a branch to and from it): up to 512 bytes that is at most
+// one pass in eight on 4 KiB pages, while the test saves every other
+// pass one test per covered run but the first.
+constexpr unsigned shared_page_max_bytes = 512;
+
+// The opcodes from the first covered run to the last are translated
+// twice (the second copy runs when the test fails): at most this many,
+// so that a block of long compiled loops does not double its TB.
+constexpr unsigned shared_page_max_ops = 8;
+
+// The runs a shared page test must cover: the copies join after the
+// last (a label), where TCG reloads what it kept in host registers (the
+// base, the page mask, constants the VL block set), about one run's
+// test; so it pays from two tests saved, three runs.
+constexpr unsigned shared_page_min_runs = 3;
+
+// The shared page test whose first run is opcode k (a run: f's plan),
+// into sp; false when it covers fewer than shared_page_min_runs.
+bool plan_shared_page_at(const sv_resolved_op *ops, unsigned n, unsigned k,
+                         const sv_plan_facts &f, sv_shared_page &sp)
+{
+    const sv_resolved_op &r0 = ops[k];
+    unsigned base = r0.opnd[SV_RS1].reg;
+    int64_t lo = r0.op.imm, hi = lo + (int64_t)f.known_mvl * r0.mem_es;
+    unsigned runs = 1;
+
+    sp = sv_shared_page{};
+    sp.first = sp.last = (uint8_t)k;
+    sp.ops = 1;
+    for (unsigned j = k; j < n && j - k < shared_page_max_ops; j++) {
+        const sv_resolved_op &r = ops[j];
+
+        if (!shared_page_spans(ops, n, j)) {
+            break;
+        }
+        if (j > k && r.kind == SV_EXEC_MEMORY && r.opnd[SV_RS1].reg == base &&
+            !r.opnd[SV_RS1].isvec && shared_page_run(r, f)) {
+            int64_t a = r.op.imm, b = a + (int64_t)f.known_mvl * r.mem_es;
+            int64_t nlo = std::min(lo, a), nhi = std::max(hi, b);
+
+            if (nhi - nlo <= shared_page_max_bytes) {
+                lo = nlo;
+                hi = nhi;
+                sp.ops |= uint64_t(1) << (j - k);
+                sp.last = (uint8_t)j;
+                runs++;
+            }
+        }
+        if (op_may_write_gpr(r, f.known_mvl, f.subvl, base)) {
+            break;
+        }
+    }
+    sp.base = (uint8_t)base;
+    sp.lo = lo;
+    sp.bytes = (unsigned)(hi - lo);
+    return runs >= shared_page_min_runs;
+}
+
 // Appends printf-style text at buf[*at], never past size.
 void append(char *buf, size_t size, size_t &at, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -1603,6 +1730,7 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
         next.next_leaves = 0;
         next.vl_pending = 0;
         next.vl_tested = 0;
+        next.shared_page = 0;
         plan_op(r, &next, &q);
         if (q.backend != SV_BACKEND_ELEMENTS &&
             q.fallback != SV_BACKEND_ELEMENTS) {
@@ -1610,6 +1738,26 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
             p->end_tb = 1;
         }
     }
+}
+
+bool sv_plan_shared_page(const sv_resolved_op *ops, unsigned n, unsigned from,
+                         const sv_plan_facts *facts, sv_shared_page *sp)
+{
+    *sp = sv_shared_page{};
+    // Only inline runs skip a test: user mode, this TB ran the VL block.
+    if (!facts->user_mode || !facts->known_mvl || facts->op_stops ||
+        facts->prefix) {
+        return false;
+    }
+    for (unsigned k = from; k < n && k < 256; k++) {
+        if (ops[k].kind == SV_EXEC_MEMORY && shared_page_spans(ops, n, k) &&
+            shared_page_run(ops[k], *facts) &&
+            plan_shared_page_at(ops, n, k, *facts, *sp)) {
+            return true;
+        }
+    }
+    *sp = sv_shared_page{};
+    return false;
 }
 
 bool sv_plan_vl_block_inline(const sv_vl_block *vl, unsigned xlen)
@@ -1741,6 +1889,19 @@ const char *sv_plan_shape(const sv_resolved_op *r, char *buf, size_t size)
     return buf;
 }
 
+const char *sv_shared_page_details(const sv_shared_page *sp, char *buf,
+                                   size_t size)
+{
+    size_t at = 0;
+
+    if (size) {
+        buf[0] = 0;
+        append(buf, size, at, "page_test=x%u%+lld/%u", sp->base,
+               (long long)sp->lo, sp->bytes);
+    }
+    return buf;
+}
+
 const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
 {
     size_t at = 0;
@@ -1776,6 +1937,9 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
                             : "run");
         append(buf, size, at, " two_pages=%s",
                p->two_pages ? "run" : "unit_run");
+        if (p->shared_page) {
+            append(buf, size, at, " page=shared");
+        }
     }
     if ((p->backend == SV_BACKEND_FUSED_SCAN ||
          p->backend == SV_BACKEND_FUSED_SCAN64) &&
