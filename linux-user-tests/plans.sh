@@ -5,7 +5,8 @@
 # can choose must appear in the log at least once (and inline_run's
 # three forms below MVL: below_mvl=run, loop, unit_run, and none in a TB
 # that knows VL = MVL; both two_pages forms; fused_scan with and without
-# its unroll form; C.MV's straight-line twin copy); every log line must
+# its unroll form; C.MV's straight-line twin copy; PCVBLK slow and
+# unwind); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -83,6 +84,13 @@ if ! grep -Eq " shape=int,[^ ]*pred=[^ ]*,twin plan=compiled .*unroll" \
     echo "plans: no predicated C.MV was planned compiled unroll"
     missing=1
 fi
+# PCVBLK on the slow path only, and from the opcode's unwind row.
+for f in slow unwind; do
+    if ! grep -q " pcvblk=$f\( \|\$\)" "$tmp/all"; then
+        echo "plans: no op was planned pcvblk=$f"
+        missing=1
+    fi
+done
 [ $missing = 0 ] || exit 1
 echo "plans: $(wc -l < "$tmp/all") plan lines, every backend reached:"
 sed 's/.* plan=\([a-z0-9_]*\).*/\1/' "$tmp/all" | sort | uniq -c

@@ -1503,7 +1503,22 @@ typedef struct sv_plan_facts {
      */
     const sv_resolved_op *next;
     uint8_t next_leaves;
+    /*
+     * The op starts its own unwind row (an insn_start whose data restores
+     * its PCVBLK at a fault, sv_plan.pcvblk): no plugins, icount or
+     * single step, and room for the block's rows in the TB.
+     */
+    uint8_t unwind_rows;
 } sv_plan_facts;
+
+/* How an op's PCVBLK reaches what observes it (sv_plan.pcvblk). */
+enum {
+    SV_PCVBLK_BY_STORE,  /* stored before the op */
+    SV_PCVBLK_BY_SLOW,   /* its fast path cannot fault or call out:
+                            stored on its slow paths only */
+    SV_PCVBLK_BY_UNWIND, /* a fault restores it from the op's unwind
+                            row; stored on its rare paths */
+};
 
 /* How the op runs: everything an emitter needs, nothing to re-derive. */
 typedef struct sv_plan {
@@ -1541,6 +1556,8 @@ typedef struct sv_plan {
     uint8_t two_pages; /* inline_run: a run that crosses one page boundary
                           moves inline (out of line, after the block's
                           last opcode), else in helper_sv_unit_run */
+    uint8_t pcvblk;    /* SV_PCVBLK_*: nothing on the op's fast path reads
+                          or writes PCVBLK but what it says */
 } sv_plan;
 
 /*
