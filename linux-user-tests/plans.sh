@@ -7,7 +7,7 @@
 # that knows VL = MVL; both two_pages forms; a block's shared page test
 # and a run it covers; fused_scan with and without its unroll form; C.MV's
 # straight-line twin copy; end_tb; vector AMOs and FP vector memory data
-# compiled); every log line must
+# compiled; PCVBLK slow and unwind); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -84,6 +84,10 @@ need " end_tb\$" "end_tb"
 need " op=amo shape=[^ ]*v[0-9][^ ]* plan=compiled" "vector AMO compiled"
 need " shape=(load|store),[^ ]*=fv[0-9][^ ]* plan=[a-z_]*( .*)? else=compiled" \
     "FP vector load or store else=compiled"
+# PCVBLK on the slow path only, and from the opcode's unwind row.
+for f in slow unwind; do
+    need " pcvblk=$f( |\$)" "pcvblk=$f"
+done
 [ $missing = 0 ] || exit 1
 echo "plans: $(wc -l < "$tmp/all") plan lines, every backend reached:"
 sed 's/.* plan=\([a-z0-9_]*\).*/\1/' "$tmp/all" | sort | uniq -c

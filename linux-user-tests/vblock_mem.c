@@ -802,6 +802,91 @@ static void shared_page_cases(void)
     shared_moved_case();
 }
 
+/*
+ * A fault in a later opcode names that opcode in PCVBLK (restored from
+ * the opcode's unwind row, or stored by the out-of-line two-page form)
+ * and the block resumes at it.  Opcodes: 0 adds 1 to x48..x55 (it cannot
+ * fault), 1 loads x40..x47 from t1, 2 stores x48..x55 to t2, 3 adds 1
+ * again; VL = MVL = 8.  The reference PCVBLK is a CSR read in a block of
+ * the same layout with csrr (4 bytes, as the ld and sd on t1/t2) at the
+ * opcode; a resume at an earlier opcode would add 1 once more.
+ */
+#define PCV_BLOCK(op1, op2)                                                    \
+    "sv_vblock_begin ext=1\nsv_vl_rd rd=t4, vlmax=8\n" R16(a0, 40, 1, 0)       \
+        R16(a2, 48, 1, 0)                                                      \
+            OPS("addi a2, a2, 1\n" op1 "\n" op2 "\naddi a2, a2, 1")
+SV_BLOCK_FN(m_pcv_seq, PCV_BLOCK("ld a0, 0(t1)", "sd a2, 0(t2)"))
+SV_BLOCK_FN(m_pcv_ref1, PCV_BLOCK("csrr t5, 0x805", "sd a2, 0(t2)"))
+SV_BLOCK_FN(m_pcv_ref2, PCV_BLOCK("ld a0, 0(t1)", "csrr t5, 0x805"))
+
+static uint64_t pcv_mem[2][8];
+
+static void pcvblk_fault_case(unsigned op, unsigned k)
+{
+    enum { T1 = 6, T2 = 7, T5 = 30 };
+    char *p = fault_setup(8 * k);
+    sv_machine in, out, want;
+    struct sigaction old;
+    sv_trap t;
+
+    sv_context("PCVBLK: opcode %u faults at element %u, resumes there", op, k);
+    sv_machine_fill(&in, 360 + op * 8 + k);
+    in.x[T1] = op == 1 ? (uintptr_t)p : (uintptr_t)pcv_mem[0];
+    in.x[T2] = op == 2 ? (uintptr_t)p : (uintptr_t)pcv_mem[1];
+    /* The reference's PCVBLK: memory that does not fault. */
+    want = in;
+    want.x[T1] = (uintptr_t)pcv_mem[0];
+    want.x[T2] = (uintptr_t)pcv_mem[1];
+    t = sv_exec(op == 1 ? m_pcv_ref1 : m_pcv_ref2, &want, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK(out.x[T5] != 0);
+
+    want = in;
+    mprotect(fault_map + page, page, PROT_READ);
+    for (unsigned i = 0; i < 8; i++) {
+        uint64_t v;
+        memcpy(&v, (void *)(uintptr_t)(in.x[T1] + 8 * i), 8);
+        want.x[40 + i] = v;
+        want.x[48 + i] += 2;
+    }
+    mprotect(fault_map + page, page, PROT_NONE);
+    want.x[29] = 8; /* t4 */
+    want.state = SV_STATE(.maxvl = 7, .vl = 29);
+    install_resume_handler(&old);
+    resume_hits = 0;
+    resume_pcvblk = 0;
+    uint64_t ref = out.x[T5];
+    t = sv_exec(m_pcv_seq, &in, &out);
+    sigaction(SIGSEGV, &old, NULL);
+    CHECK_EQ(t.signo, 0);
+    CHECK_EQ(resume_hits, 1);
+    CHECK_EQ(resume_pcvblk, ref);
+    CHECK_EQ(sv_state_unpack(resume_state).srcoffs, k);
+    CHECK_EQ(sv_state_unpack(resume_state).destoffs, k);
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+    if (op == 2) {
+        mprotect(fault_map + page, page, PROT_READ);
+        for (unsigned i = 0; i < 8; i++) {
+            uint64_t v;
+            memcpy(&v, p + 8 * i, 8);
+            CHECK_EQ(v, in.x[48 + i] + 1);
+        }
+        mprotect(fault_map + page, page, PROT_NONE);
+    }
+}
+
+/* Element 0 faults on the opcode's fast path; element 5 in the run's
+ * two-page form out of line. */
+static void pcvblk_fault_cases(void)
+{
+    for (unsigned op = 1; op <= 2; op++) {
+        pcvblk_fault_case(op, 0);
+        pcvblk_fault_case(op, 5);
+    }
+}
+
 /* ------------------------------------------ loads that rewrite their base */
 /*
  * A unit-stride load whose elements overwrite its own address register
@@ -936,6 +1021,7 @@ int main(void)
     resume_fp_cases();
     shared_base_cases();
     shared_page_cases();
+    pcvblk_fault_cases();
     sv_context("%s", "");
     return sv_summary("vblock_mem");
 }

@@ -1053,6 +1053,39 @@ TEST(Plan, FusedLoadAndBranch)
     EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_INLINE_RUN);
 }
 
+// PCVBLK (plan_pcvblk): an op that cannot fault on its fast path stores
+// it on its slow path; any other is restored from its unwind row where
+// the TB gives it one, except the fused pair (its helper names the
+// branch); without rows, or under plugins, it is stored.
+TEST(Plan, PcvblkStoredOrUnwound)
+{
+    sv_vblock_context c = strlen_ctx();
+    c.int_preds[8] = sv_pred_entry{};
+    sv_resolved_op ld = resolve(c, lb_8_0_10);
+    sv_resolved_op b = resolve(strlen_ctx(), bne_8_12);
+    sv_resolved_op add = resolve(add8(), add_8_10_12);
+    sv_plan_facts f = facts(64);
+    sv_plan p;
+
+    EXPECT_EQ(plan(add, f).pcvblk, SV_PCVBLK_BY_SLOW);
+    p = plan(ld, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_EQ(p.pcvblk, SV_PCVBLK_BY_STORE);
+    f.unwind_rows = 1;
+    EXPECT_EQ(plan(ld, f).pcvblk, SV_PCVBLK_BY_UNWIND);
+    EXPECT_EQ(plan(add, f).pcvblk, SV_PCVBLK_BY_SLOW);
+    EXPECT_EQ(plan(add, facts(0)).pcvblk, SV_PCVBLK_BY_STORE);
+    f.next = &b;
+    f.next_leaves = 1;
+    p = plan(ld, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_FUSED_SCAN);
+    EXPECT_EQ(p.pcvblk, SV_PCVBLK_BY_STORE);
+    f.next = nullptr;
+    f.plugins = 1;
+    EXPECT_EQ(plan(ld, f).pcvblk, SV_PCVBLK_BY_STORE);
+    EXPECT_EQ(plan(add, f).pcvblk, SV_PCVBLK_BY_STORE);
+}
+
 // The byte scan's inline form (the helper backs it) at MVL up to 32 in
 // user mode with SUBVL 1; above, with MVL unknown or SUBVL > 1, the
 // helper's call alone; in system mode or without host words, not
@@ -1515,7 +1548,7 @@ TEST(Plan, LogText)
     EXPECT_EQ(shape.find(' '), std::string::npos) << shape;
     sv_plan p = plan(resolve(add8(), add_8_10_12), facts(64));
     EXPECT_STREQ(sv_plan_details(&p, buf, sizeof buf),
-                 "w=8 unroll cost=4 gvec=64 form=1 else=compiled");
+                 "w=8 unroll cost=4 gvec=64 form=1 pcvblk=slow else=compiled");
     // Cut to the buffer, NUL-terminated.
     EXPECT_STREQ(sv_plan_shape(&r, buf, 4), "bra");
 }

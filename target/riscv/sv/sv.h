@@ -37,6 +37,13 @@ void riscv_sv_gdb_write_pc(CPURISCVState *env, target_ulong pc);
  */
 void riscv_sv_disas_set_info(RISCVCPU *cpu, struct disassemble_info *info);
 
+/*
+ * Called by riscv_restore_state_to_opc after it has set pc, bins and
+ * excp_uw2 from data: an inner opcode's unwind row (sv_state.h) restores
+ * PCVBLK and leaves bins the opcode; any other row changes nothing.
+ */
+void riscv_sv_restore_state_to_opc(CPURISCVState *env, const uint64_t *data);
+
 /* Appends the SV CSRs and registers to `info registers` / -d cpu. */
 void riscv_sv_dump_state(CPUState *cs, FILE *f, int flags);
 

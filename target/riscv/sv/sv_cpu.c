@@ -156,6 +156,16 @@ target_ulong riscv_sv_gdb_read_pc(CPURISCVState *env)
     return env->pc;
 }
 
+void riscv_sv_restore_state_to_opc(CPURISCVState *env, const uint64_t *data)
+{
+    uint32_t pcvblk = data[1] >> RISCV_SV_UNWIND_PCVBLK_SHIFT;
+
+    if (pcvblk) {
+        env->sv.pcvblk = pcvblk;
+        env->bins = (uint32_t)data[1];
+    }
+}
+
 void riscv_sv_gdb_write_pc(CPURISCVState *env, target_ulong pc)
 {
     if (pc != riscv_sv_gdb_read_pc(env)) {

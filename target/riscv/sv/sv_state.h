@@ -10,6 +10,14 @@
 #ifndef TARGET_RISCV_SV_STATE_H
 #define TARGET_RISCV_SV_STATE_H
 
+/*
+ * An inner opcode's unwind row (trans_sv_block.c.inc) may carry its PCVBLK
+ * in the high 32 bits of its insn_start's word 1, above bins (a 32-bit
+ * opcode): a fault restores it there (riscv_sv_restore_state_to_opc)
+ * instead of a store before the opcode.  0 there: PCVBLK was stored.
+ */
+#define RISCV_SV_UNWIND_PCVBLK_SHIFT 32
+
 typedef struct RISCVSVState {
     uint32_t state;    /* STATE: MVL, VL register, SUBVL, offsets (§1.6) */
     uint32_t svpstate; /* SVPSTATE: SVPrefix loop state (§1.7) */

@@ -1523,7 +1523,22 @@ typedef struct sv_plan_facts {
      */
     uint8_t shared_page;
     uint8_t op_stops;
+    /*
+     * The op starts its own unwind row (an insn_start whose data restores
+     * its PCVBLK at a fault, sv_plan.pcvblk): no plugins, icount or
+     * single step, and room for the block's rows in the TB.
+     */
+    uint8_t unwind_rows;
 } sv_plan_facts;
+
+/* How an op's PCVBLK reaches what observes it (sv_plan.pcvblk). */
+enum {
+    SV_PCVBLK_BY_STORE,  /* stored before the op */
+    SV_PCVBLK_BY_SLOW,   /* its fast path cannot fault or call out:
+                            stored on its slow paths only */
+    SV_PCVBLK_BY_UNWIND, /* a fault restores it from the op's unwind
+                            row; stored on its rare paths */
+};
 
 /* How the op runs: everything an emitter needs, nothing to re-derive. */
 typedef struct sv_plan {
@@ -1589,6 +1604,11 @@ typedef struct sv_plan {
      * TB); the rest of the plan is what that TB will do.
      */
     uint8_t end_tb;
+    /*
+     * SV_PCVBLK_*: nothing on the op's fast path reads or writes PCVBLK
+     * but what it says.
+     */
+    uint8_t pcvblk;
 } sv_plan;
 
 /*

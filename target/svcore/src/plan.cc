@@ -1624,6 +1624,37 @@ void append(char *buf, size_t size, size_t &at, const char *fmt, ...)
     }
 }
 
+// How the op's PCVBLK reaches what observes it (SV_PCVBLK_*): an op
+// whose fast path cannot fault or call out stores it on its slow paths
+// only.  Otherwise every observer on the fast path is a fault that
+// restores the op's unwind row (the helpers read PCVBLK only through
+// that restore), except the fused pair's helper, which names the branch
+// itself: where the TB gives the op a row, the rest stores nothing.
+// Plugins see every store.
+void plan_pcvblk(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
+{
+    bool no_fault = (p.unroll && (p.backend == SV_BACKEND_INLINE_GVEC ||
+                                  p.backend == SV_BACKEND_INLINE_INT ||
+                                  p.backend == SV_BACKEND_FFIRST_GVEC ||
+                                  (p.backend == SV_BACKEND_COMPILED && r.twin &&
+                                   r.op.cls == SV_OPC_INT))) ||
+                    (p.backend == SV_BACKEND_BRANCH_TCG &&
+                     p.fallback == SV_BACKEND_BRANCH_TCG);
+    bool fused = p.backend == SV_BACKEND_FUSED ||
+                 p.backend == SV_BACKEND_FUSED_SCAN ||
+                 p.backend == SV_BACKEND_FUSED_SCAN64;
+
+    if (f.plugins) {
+        p.pcvblk = SV_PCVBLK_BY_STORE;
+    } else if (no_fault) {
+        p.pcvblk = SV_PCVBLK_BY_SLOW;
+    } else if (f.unwind_rows && !f.prefix && !fused) {
+        p.pcvblk = SV_PCVBLK_BY_UNWIND;
+    } else {
+        p.pcvblk = SV_PCVBLK_BY_STORE;
+    }
+}
+
 } // namespace
 
 extern "C" {
@@ -1697,6 +1728,7 @@ static void plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
         p->fallback = p->backend;
     }
     plan_vl_at_test(*f, *p);
+    plan_pcvblk(*f, *r, *p);
 }
 
 // The TCG temps a TB holds before its first op, at most (the target's
@@ -1955,6 +1987,10 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
         if (p->max_vl) {
             append(buf, size, at, " max_vl=%u", p->max_vl);
         }
+    }
+    if (p->pcvblk != SV_PCVBLK_BY_STORE) {
+        append(buf, size, at, " pcvblk=%s",
+               p->pcvblk == SV_PCVBLK_BY_SLOW ? "slow" : "unwind");
     }
     if (p->fallback != p->backend) {
         append(buf, size, at, " else=%s", sv_backend_name(p->fallback));
