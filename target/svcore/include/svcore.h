@@ -1524,6 +1524,13 @@ typedef struct sv_plan_facts {
     uint8_t shared_page;
     uint8_t op_stops;
     /*
+     * The block's shared page test translates the op a second time, out
+     * of line (its copy for a failed test): no plan joins the op's paths
+     * to the next opcode's (sv_plan.below_to_next), which the copy would
+     * leave unbound or join with VL < MVL.
+     */
+    uint8_t ops_replayed;
+    /*
      * The op starts its own unwind row (an insn_start whose data restores
      * its PCVBLK at a fault, sv_plan.pcvblk): no plugins, icount or
      * single step, and room for the block's rows in the TB.

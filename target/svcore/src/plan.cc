@@ -1226,7 +1226,7 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
             // In line after the run VL = MVL (its destination is a
             // vector, never STATE.vl's register): its VL < MVL path goes
             // on at the next op, which may skip its own test.
-            p.below_to_next = !f.prefix && p.max_vl != 0;
+            p.below_to_next = !f.prefix && !f.ops_replayed && p.max_vl != 0;
             // Under the block's shared page test (sv_shared_page) the
             // run lies in one page at VL = MVL.
             p.shared_page = f.shared_page;
