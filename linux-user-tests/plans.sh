@@ -26,8 +26,10 @@ run() {
     shift
     n=$((n + 1))
     SV_BACKEND=$knob "$qemu" -cpu "$cpu" -d sv_plan -D "$tmp/log.$n" "$@" \
-        > /dev/null 2>&1 || {
-        echo "plans: SV_BACKEND=$knob $* failed" >&2
+        > "$tmp/out" 2>&1 || {
+        status=$?
+        echo "plans: SV_BACKEND=$knob $* failed (exit $status); its output:" >&2
+        tail -n 40 "$tmp/out" >&2
         exit 1
     }
 }
