@@ -24,6 +24,9 @@
  *   H  the strlen pair fused (trap-ffirst LB + ffirst BNE, one helper
  *      call): 64 bytes running into page 5: no trap, VL := 40, taken
  *   I  the same pair on an unmapped page: element 0 traps,  fault at k = 0
+ *   J  amoadd.d through a vector of addresses, element 3 on a read-only
+ *      page: a store/AMO fault before the AMO reads    fault at k = 3
+ *      (destoffs; srcoffs stays 0: an AMO is single-predicated)
  */
 #include "../../linux-user-tests/include/sv.inc"
 #include "bm.inc"
@@ -33,6 +36,7 @@
 .equ WIN, 0x40000000
 .equ PTE_LEAF, 0xcf                 /* V R W X A D */
 .equ PTE_DATA, 0xc7                 /* V R W A D */
+.equ PTE_RO, 0x43                   /* V R A */
 .equ PTE_PTR, 0x01
 .equ NEVER_PAGE, 5
 .equ H_STATE, 31 | (17 << 6)        /* handler's dump block: MVL 32, VL a7 */
@@ -89,8 +93,12 @@
     sv_vblock_end
 .endm
 
-/* What the fault handler must see next: cause, stval, block, k. */
-.macro expect_fault cause, stval_reg, block, k
+/*
+ * What the fault handler must see next: cause, stval, block, and STATE's
+ * destoffs k and srcoffs src_k (k for a twin-predicated load or store, 0
+ * for a single-predicated op such as an AMO).
+ */
+.macro expect_fault cause, stval_reg, block, k, src_k=-1
     la      t0, exp
     li      t1, \cause
     sd      t1, 0(t0)
@@ -99,6 +107,10 @@
     sd      t1, 16(t0)
     li      t1, \k
     sd      t1, 24(t0)
+    .if \src_k >= 0
+    li      t1, \src_k
+    .endif
+    sd      t1, 32(t0)
 .endm
 
 /* Fails `step` unless the handler ran `n` times in all. */
@@ -252,6 +264,21 @@ map_page:
     srli    t0, t0, 12
     slli    t0, t0, 10
     ori     t0, t0, PTE_DATA
+    la      t1, pt_l0
+    slli    a0, a0, 3
+    add     t1, t1, a0
+    sd      t0, 0(t1)
+    sfence.vma
+    ret
+
+/* a0 = window page: mapped read-only.  Clobbers a0, t0, t1. */
+map_page_ro:
+    la      t0, phys
+    slli    t1, a0, 12
+    add     t0, t0, t1
+    srli    t0, t0, 12
+    slli    t0, t0, 10
+    ori     t0, t0, PTE_RO
     la      t1, pt_l0
     slli    a0, a0, 3
     add     t1, t1, a0
@@ -533,6 +560,80 @@ test_i:
     la      a3, log_regs
     dump_regs
     check_log_pattern 32, 8, 83
+
+    /* J: amoadd.d x112.., a5, (x96..): addresses 0..2 on page 0, 3..7
+     * on page 3, mapped read-only.  An AMO needs write permission, so
+     * element 3 takes a store/AMO page fault (stval its address) before
+     * it reads; elements 0..2 added once, their old values in x112..;
+     * after the handler maps page 3 writable, 3..7 follow. */
+    li      a0, 3
+    call    map_page_ro
+    li      a3, 0xdeadbeef
+    fill_regs
+    la      t0, snap_phys
+    la      t1, phys + 0x100
+    sd      t1, 0(t0)
+    la      a2, amo_addr
+    li      a7, 8
+    sv_vblock_begin
+    sv_vl_rs1 a7, vlmax=8
+    sv_reg16 key=a1, regidx=96, isvec=1
+    sv_ops
+    ld      a1, 0(a2)
+    sv_vblock_end
+    li      a2, WIN + 3 * 4096
+    expect_fault CAUSE_STORE_PF, a2, test_j, 3, src_k=0
+    li      a5, 0x10
+    li      a7, 8
+test_j:
+    sv_vblock_begin
+    sv_vl_rs1 a7, vlmax=8
+    sv_reg16 key=a0, regidx=112, isvec=1
+    sv_reg16 key=a1, regidx=96, isvec=1
+    sv_ops
+    amoadd.d a0, a5, (a1)
+    sv_vblock_end
+    expect_faults 8, 90
+    /* At the fault: old values 0..2 in x112.., the rest untouched; the
+     * page-0 words 0..2 added once, word 3 (no element's) not at all. */
+    la      a1, amo_addr
+    la      s0, log_regs + 8 * (112 - 32)
+    la      s3, log_mem
+    li      s2, 3
+1:  ld      t2, 0(a1)
+    pattern t2
+    ld      t2, 0(s0)
+    bm_check t2, t0, 91
+    addi    t0, t0, 0x10
+    ld      t2, 0(s3)
+    bm_check t2, t0, 92
+    addi    s0, s0, 8
+    addi    s3, s3, 8
+    addi    a1, a1, 8
+    addi    s2, s2, -1
+    bnez    s2, 1b
+    check_log_sentinel 112, 3, 5, 93
+    li      t2, WIN + 0x118
+    pattern t2
+    ld      t2, 0(s3)
+    bm_check t2, t0, 94
+    /* After the resume: every element's old value, each word added once. */
+    la      a3, log_regs
+    dump_regs
+    la      a1, amo_addr
+    la      s0, log_regs + 8 * (112 - 32)
+    li      s2, 8
+1:  ld      s1, 0(a1)
+    pattern s1
+    ld      t2, 0(s0)
+    bm_check t2, t0, 95
+    addi    t0, t0, 0x10
+    ld      t2, 0(s1)
+    bm_check t2, t0, 96
+    addi    s0, s0, 8
+    addi    a1, a1, 8
+    addi    s2, s2, -1
+    bnez    s2, 1b
     j       bm_pass
 
 /* ------------------------------------------------- page fault handler (S) */
@@ -563,10 +664,11 @@ s_trap:
     bm_checki t1, 0, 104
     csrr    t0, SV_CSR_SESTATE
     bm_state_srcoffs a1, t0
-    ld      a2, 24(s0)
+    ld      a2, 32(s0)
     li      a0, 105
     bne     a1, a2, bm_fail
     bm_state_destoffs a1, t0
+    ld      a2, 24(s0)
     li      a0, 106
     bne     a1, a2, bm_fail
     csrr    t0, SV_CSR_PCVBLK
@@ -636,11 +738,15 @@ gather_addr:
     .dword WIN + 6 * 4096 + 56, WIN + 6 * 4096 + 64, WIN + 6 * 4096 + 72
     .dword WIN + 6 * 4096 + 80, WIN + 6 * 4096 + 88, WIN + 6 * 4096 + 96
     .dword WIN + 6 * 4096 + 104, WIN + 6 * 4096 + 4088
+amo_addr:
+    .dword WIN + 0x100, WIN + 0x108, WIN + 0x110
+    .dword WIN + 3 * 4096, WIN + 3 * 4096 + 8, WIN + 3 * 4096 + 16
+    .dword WIN + 3 * 4096 + 24, WIN + 3 * 4096 + 32
 
     .section .data
     .balign 8
 exp:
-    .skip 32
+    .skip 40
 nfaults:
     .dword 0
 snap_phys:
