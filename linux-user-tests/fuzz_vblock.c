@@ -663,9 +663,15 @@ int main(int argc, char **argv)
         }
         __builtin___clear_cache((char *)code, (char *)code + CODE_BYTES);
 
-        setitimer(ITIMER_REAL, &stop, NULL);
         sig = fuzz_save();
         if (sig == 0) {
+            /*
+             * The timer starts only once fuzz_ctx holds this round's
+             * context: a SIGALRM before the first fuzz_save() returned
+             * would "return" through an empty fuzz_ctx (pc 0, sp 0, gp 0)
+             * and fault in the handler until the signal stack overflows.
+             */
+            setitimer(ITIMER_REAL, &stop, NULL);
             /* Random stores must not reach the program's own data. */
             mprotect(data_lo, (size_t)(data_hi - data_lo), PROT_READ);
             if (digest) {
