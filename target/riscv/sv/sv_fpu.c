@@ -123,22 +123,6 @@ sv_fp_put(uint8_t *d, bool packed, unsigned i, unsigned W, uint64_t v)
     }
 }
 
-/* Sources read by an op: FSQRT 1, the fused multiply-adds 3, else 2. */
-static inline int sv_fp_nsrc(sv_fp_op op)
-{
-    switch (op) {
-    case SV_FP_SQRT:
-        return 1;
-    case SV_FP_MADD:
-    case SV_FP_MSUB:
-    case SV_FP_NMSUB:
-    case SV_FP_NMADD:
-        return 3;
-    default:
-        return 2;
-    }
-}
-
 /*
  * The uniform shape, worth a loop of its own (sv_fp_loop##W): every
  * vector operand packed as the destination is (or every one unpacked),
@@ -178,7 +162,7 @@ static inline __attribute__((always_inline)) target_ulong
 sv_fp_elems(uint8_t *d, bool dp, SVFpSrc a, SVFpSrc b, SVFpSrc c, uint64_t live,
             int vl, bool zero, float_status *st, sv_fp_op OP, unsigned W)
 {
-    const int nsrc = sv_fp_nsrc(OP);
+    const int nsrc = sv_fp_arith_sources(OP);
 
 #define SV_FP_ELEM(i)                                                          \
     (W == 16   ? sv_fp_compute16(OP, sv_fp_get(&a, (i), W),                    \
@@ -220,7 +204,7 @@ sv_fp_elems(uint8_t *d, bool dp, SVFpSrc a, SVFpSrc b, SVFpSrc c, uint64_t live,
     static inline __attribute__((always_inline)) target_ulong sv_fp_loop##W(   \
         CPURISCVState *env, uint64_t desc, sv_fp_op OP, int vl)                \
     {                                                                          \
-        const int nsrc = sv_fp_nsrc(OP);                                       \
+        const int nsrc = sv_fp_arith_sources(OP);                              \
         const unsigned es = W / 8;                                             \
         uint8_t *file = (uint8_t *)env->sv_fpr;                                \
         unsigned rd = FIELD_EX64(desc, SVFP, RD);                              \

@@ -46,16 +46,29 @@ static void sv_swap(uint32_t *a, uint32_t *b)
     *b = t;
 }
 
+/*
+ * Entry and xRET both swap STATE and SVPSTATE with the level's copies;
+ * false (nothing swapped) on a hart without Xsv.
+ */
+static bool sv_trap_swap(CPURISCVState *env, target_ulong level,
+                         SVTrapCopies *c)
+{
+    if (!riscv_cpu_cfg(env)->ext_xsv) {
+        return false;
+    }
+    *c = sv_trap_copies(env, level);
+    sv_swap(&env->sv.state, c->state);
+    sv_swap(&env->sv.svpstate, c->svpstate);
+    return true;
+}
+
 void riscv_sv_trap_enter(CPURISCVState *env, target_ulong level)
 {
     SVTrapCopies c;
 
-    if (!riscv_cpu_cfg(env)->ext_xsv) {
+    if (!sv_trap_swap(env, level, &c)) {
         return;
     }
-    c = sv_trap_copies(env, level);
-    sv_swap(&env->sv.state, c.state);
-    sv_swap(&env->sv.svpstate, c.svpstate);
     *c.pcvblk = env->sv.pcvblk;
     /* §3.8 RESOLUTION PROPOSED: the handler never starts inside a block. */
     env->sv.pcvblk = 0;
@@ -65,12 +78,9 @@ void riscv_sv_trap_return(CPURISCVState *env, target_ulong level)
 {
     SVTrapCopies c;
 
-    if (!riscv_cpu_cfg(env)->ext_xsv) {
+    if (!sv_trap_swap(env, level, &c)) {
         return;
     }
-    c = sv_trap_copies(env, level);
-    sv_swap(&env->sv.state, c.state);
-    sv_swap(&env->sv.svpstate, c.svpstate);
     /*
      * Like xepc, xePCVBLK keeps its value.  It is plain storage, so a
      * handler may have left anything there.  The live PCVBLK is 0 outside

@@ -659,6 +659,26 @@ typedef enum sv_fp_op {
     SV_FP_COUNT
 } sv_fp_op;
 
+/*
+ * The FP sources an arithmetic op reads: FSQRT 1, the fused multiply-adds
+ * 3, the other ops from SV_FP_ADD to SV_FP_LE 2; 0 for the conversions,
+ * moves and FCLASS, which the FP element helpers do not take.
+ */
+static inline unsigned sv_fp_arith_sources(unsigned fp)
+{
+    switch (fp) {
+    case SV_FP_SQRT:
+        return 1;
+    case SV_FP_MADD:
+    case SV_FP_MSUB:
+    case SV_FP_NMSUB:
+    case SV_FP_NMADD:
+        return 3;
+    default:
+        return fp <= SV_FP_LE ? 2 : 0;
+    }
+}
+
 /* One register operand of an instruction. */
 typedef struct sv_operand {
     uint8_t present; /* the instruction has this operand */

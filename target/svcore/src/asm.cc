@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "asm_table.h"
+#include "strfmt.h"
 #include "svcore.h"
 
 namespace
@@ -26,16 +27,7 @@ namespace
 using svasm::Enc;
 using svasm::Mnemonic;
 
-std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-std::string fmt(const char *f, ...)
-{
-    char buf[512];
-    va_list ap;
-    va_start(ap, f);
-    vsnprintf(buf, sizeof buf, f, ap);
-    va_end(ap);
-    return buf;
-}
+using svcore::strfmt;
 
 std::string trim(const std::string &s)
 {
@@ -124,7 +116,7 @@ std::string reg_name(int reg, bool fp)
     if (reg < 32) {
         return fp ? svasm::fp_abi[reg] : svasm::int_abi[reg];
     }
-    return fmt("%c%d", fp ? 'f' : 'x', reg);
+    return strfmt("%c%d", fp ? 'f' : 'x', reg);
 }
 
 struct Loc {
@@ -262,7 +254,7 @@ class Assembler
             quiet_errors_++;
             return;
         }
-        errors += fmt("%s:%d: ", l.file.c_str(), l.line) + why + "\n";
+        errors += strfmt("%s:%d: ", l.file.c_str(), l.line) + why + "\n";
         nerrors++;
     }
     unsigned quiet_errors_ = 0;
@@ -280,7 +272,7 @@ class Assembler
     bool quiet_ = false; // trying a P48/P64: errors are not reported
     void marker(const Loc &l)
     {
-        out += fmt("# %d \"%s\"\n", l.line, l.file.c_str());
+        out += strfmt("# %d \"%s\"\n", l.line, l.file.c_str());
     }
 };
 
@@ -505,8 +497,8 @@ void Assembler::statement(const std::string &stmt, const std::string &labels)
             break;
         }
         marker(loc_);
-        out += fmt("    .insn i 0x57, 7, %s, %s, %ld\n", a[0].c_str(),
-                   a[1].c_str(), vlmax);
+        out += strfmt("    .insn i 0x57, 7, %s, %s, %ld\n", a[0].c_str(),
+                      a[1].c_str(), vlmax);
         return;
     }
     if (word == "sv.vl" || word == "sv.block") {
@@ -882,8 +874,8 @@ bool Assembler::parse_inner(const std::string &stmt, Inner &in)
     bool has_rm = !pat.empty() && pat.back() == "m";
     size_t need = pat.size() - (has_rm ? 1 : 0);
     if (ops.size() < need || ops.size() > pat.size()) {
-        error(loc_, fmt("%s takes %zu operands, not %zu", in.mnem.c_str(), need,
-                        ops.size()));
+        error(loc_, strfmt("%s takes %zu operands, not %zu", in.mnem.c_str(),
+                           need, ops.size()));
         return false;
     }
     auto set_reg = [&](char letter, const std::string &text) -> bool {
@@ -928,9 +920,9 @@ bool Assembler::parse_inner(const std::string &stmt, Inner &in)
         bool want_fp = letter == 'D' || letter == 'S' || letter == 'T' ||
                        letter == 'R' || letter == 'C' || letter == 'X';
         if (fp != want_fp) {
-            error(loc_, fmt("'%s': %s register where %s takes an %s one",
-                            text.c_str(), fp ? "an FP" : "an integer",
-                            in.mnem.c_str(), want_fp ? "FP" : "integer"));
+            error(loc_, strfmt("'%s': %s register where %s takes an %s one",
+                               text.c_str(), fp ? "an FP" : "an integer",
+                               in.mnem.c_str(), want_fp ? "FP" : "integer"));
             return false;
         }
         std::vector<int> slots;
@@ -1170,7 +1162,7 @@ void Assembler::flush(bool explicit_block)
                 }
             }
             for (size_t i = 0; i < b.size(); i += 2) {
-                out += fmt("    .2byte 0x%04x\n", b[i] | b[i + 1] << 8);
+                out += strfmt("    .2byte 0x%04x\n", b[i] | b[i + 1] << 8);
             }
             marker(loc_);
             return;
@@ -1208,7 +1200,7 @@ bool Assembler::real_word(const Inner &in, uint32_t *word)
         }
         if (imm < lo || imm > hi) {
             error(in.loc,
-                  fmt("immediate %ld out of range %ld..%ld", imm, lo, hi));
+                  strfmt("immediate %ld out of range %ld..%ld", imm, lo, hi));
             return false;
         }
     }
@@ -1568,8 +1560,8 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
         }
     }
     if (real.size() > SV_VBLOCK_MAX_OPS) {
-        error(first, fmt("%zu instructions in one block: at most 32 (A13)",
-                         real.size()));
+        error(first, strfmt("%zu instructions in one block: at most 32 (A13)",
+                            real.size()));
         return;
     }
     // SUBVL: one value for the block, set by its VL block.
@@ -1692,13 +1684,14 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
                         if (t.fp == sl.fp && t.reg == sl.reg &&
                             !t.no_regentry && !sl.no_regentry &&
                             t.width != sl.width) {
-                            error(in->loc,
-                                  fmt("%s is used with two element widths in "
-                                      "one block (%s and %s bits): give each "
-                                      "width its own block",
-                                      reg_name(sl.reg, sl.fp).c_str(),
-                                      width_name(t.width ? t.width : 64),
-                                      width_name(sl.width ? sl.width : 64)));
+                            error(
+                                in->loc,
+                                strfmt("%s is used with two element widths in "
+                                       "one block (%s and %s bits): give each "
+                                       "width its own block",
+                                       reg_name(sl.reg, sl.fp).c_str(),
+                                       width_name(t.width ? t.width : 64),
+                                       width_name(sl.width ? sl.width : 64)));
                             return;
                         }
                     }
@@ -1754,11 +1747,11 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
         }
     }
     if (!reg8 && nreg > 4) {
-        error(first, fmt("%d register entries in one block: at most 4 "
-                         "(8 when every vector starts at a multiple of 4, "
-                         "x4..x124, and the block has no scalar entry) "
-                         "(§3.2)",
-                         nreg));
+        error(first, strfmt("%d register entries in one block: at most 4 "
+                            "(8 when every vector starts at a multiple of 4, "
+                            "x4..x124, and the block has no scalar entry) "
+                            "(§3.2)",
+                            nreg));
         return;
     }
     // Keys.
@@ -1808,13 +1801,13 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
             }
             if (!pick(t)) {
                 error(t.loc,
-                      fmt("no free key register for %s%s: every %s is used "
-                          "by the block itself%s",
-                          t.vec ? "*" : "", reg_name(t.reg, t.fp).c_str(),
-                          t.three_bit ? "x8..x15 register the RVC opcode "
-                                        "can name"
-                                      : "register",
-                          t.three_bit ? " (use the 32-bit opcode)" : ""));
+                      strfmt("no free key register for %s%s: every %s is used "
+                             "by the block itself%s",
+                             t.vec ? "*" : "", reg_name(t.reg, t.fp).c_str(),
+                             t.three_bit ? "x8..x15 register the RVC opcode "
+                                           "can name"
+                                         : "register",
+                             t.three_bit ? " (use the 32-bit opcode)" : ""));
                 return;
             }
         }
@@ -1863,9 +1856,9 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
     }
     if (need && !reg8) {
         if (need > 4) {
-            error(first, fmt("%d predicate entries in one block: at most "
-                             "4 (§3.2)",
-                             npred));
+            error(first, strfmt("%d predicate entries in one block: at most "
+                                "4 (§3.2)",
+                                npred));
             return;
         }
         R = need <= 1 ? 1 : need <= 2 ? 2 : 4;
@@ -1995,9 +1988,9 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
     if (ext) {
         total += 2;
         if (total > SV_MAX_INSN_LEN) {
-            error(first, fmt("the block is %u bytes: over 74, VBLOCK2's "
-                             "maximum (§3.4); split it",
-                             total));
+            error(first, strfmt("the block is %u bytes: over 74, VBLOCK2's "
+                                "maximum (§3.4); split it",
+                                total));
             return;
         }
         if (total < 12) {
@@ -2031,8 +2024,9 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
     const char *why = nullptr;
     sv_status st = sv_vblock_decode_why(bytes.data(), bytes.size(), &ctx, &why);
     if (st != SV_OK) {
-        error(first, fmt("the block does not encode: %s (%s)",
-                         why ? why : sv_status_reason(st), sv_status_name(st)));
+        error(first,
+              strfmt("the block does not encode: %s (%s)",
+                     why ? why : sv_status_reason(st), sv_status_name(st)));
         return;
     }
     for (size_t i = 0; i < real.size(); i++) {
@@ -2106,12 +2100,12 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
     out += labels;
     out += "    .option push\n    .option norelax\n    .option norvc\n";
     out += ".Lsvas_s" + id + ":\n";
-    out += fmt("    .2byte 0x%04x + 0 * .Lsvas_c%s\n", hdr, id.c_str());
+    out += strfmt("    .2byte 0x%04x + 0 * .Lsvas_c%s\n", hdr, id.c_str());
     // A VLMAX macro argument: the parcel was made with 64, gas puts the
     // argument's value minus one in bits 11:6 and checks its range.
     const size_t vl_at = vl.present ? (hdr >> 12 & 7) == 7 ? 4 : 2 : 0;
     for (size_t b = 2; b < prefix_len; b += 2) {
-        out += fmt("    .2byte 0x%04x", bytes[b] | bytes[b + 1] << 8);
+        out += strfmt("    .2byte 0x%04x", bytes[b] | bytes[b + 1] << 8);
         if (b == vl_at && !vl.vlmax_arg.empty()) {
             out += " - ((64 - (" + vl.vlmax_arg + ")) << 6)";
         }
@@ -2135,8 +2129,8 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
         std::string line;
         if (p->suf.form > 0) {
             for (size_t b = 0; b < p->bytes.size(); b += 2) {
-                line += fmt("%s.2byte 0x%04x", b ? "\n    " : "",
-                            p->bytes[b] | p->bytes[b + 1] << 8);
+                line += strfmt("%s.2byte 0x%04x", b ? "\n    " : "",
+                               p->bytes[b] | p->bytes[b + 1] << 8);
             }
         } else if (!p->m) {
             line = p->raw;
@@ -2144,22 +2138,24 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
             const Mnemonic &m = *p->m;
             std::string name = m.name;
             if (m.enc == Enc::B && !p->target.empty()) {
-                line = fmt(".insn b 0x63, %u, %s, %s, %s", (m.match >> 12) & 7,
-                           regtxt(SV_RS1).c_str(), regtxt(SV_RS2).c_str(),
-                           p->target.c_str());
+                line = strfmt(".insn b 0x63, %u, %s, %s, %s",
+                              (m.match >> 12) & 7, regtxt(SV_RS1).c_str(),
+                              regtxt(SV_RS2).c_str(), p->target.c_str());
             } else if (m.enc == Enc::CB) {
-                line = fmt(".option push\n    .option rvc\n    .insn cb 1, %u, "
+                line =
+                    strfmt(".option push\n    .option rvc\n    .insn cb 1, %u, "
                            "%s, %s\n    .option pop",
                            (m.match >> 13) & 7, regtxt(SV_RS1).c_str(),
                            p->target.c_str());
             } else if (m.enc == Enc::CJ) {
-                line = fmt(".option push\n    .option rvc\n    .insn cj 1, 5, "
+                line =
+                    strfmt(".option push\n    .option rvc\n    .insn cj 1, 5, "
                            "%s\n    .option pop",
                            p->target.c_str());
             } else if (m.enc == Enc::J) {
-                line = fmt(".insn j 0x6f, %s, %s",
-                           m.mask ? regtxt(SV_RD).c_str() : "zero",
-                           p->target.c_str());
+                line = strfmt(".insn j 0x6f, %s, %s",
+                              m.mask ? regtxt(SV_RD).c_str() : "zero",
+                              p->target.c_str());
             } else if (m.enc == Enc::NONE) {
                 line = name;
             } else {
@@ -2208,15 +2204,15 @@ void Assembler::emit_block(std::vector<Inner> &ops, const VlSpec &vl,
     out += ".Lsvas_e" + id + ":\n    .option pop\n";
     // After layout: a branch relaxed by gas (target over 4 KiB away) would
     // make the block longer than its header says.
-    out += fmt("    .set \"sv-as: %s:%d: the block is not %u bytes after "
-               "assembly: a branch target too far away (over 4 KiB)\", "
-               "1 / ((.Lsvas_e%s - .Lsvas_s%s) == %u)\n",
-               first.file.c_str(), first.line, total, id.c_str(), id.c_str(),
-               total);
-    out += fmt("    .set .Lsvas_c%s, \"sv-as: %s:%d: the block is not %u "
-               "bytes after assembly: a branch target too far away (over 4 "
-               "KiB)\"\n",
-               id.c_str(), first.file.c_str(), first.line, total);
+    out += strfmt("    .set \"sv-as: %s:%d: the block is not %u bytes after "
+                  "assembly: a branch target too far away (over 4 KiB)\", "
+                  "1 / ((.Lsvas_e%s - .Lsvas_s%s) == %u)\n",
+                  first.file.c_str(), first.line, total, id.c_str(), id.c_str(),
+                  total);
+    out += strfmt("    .set .Lsvas_c%s, \"sv-as: %s:%d: the block is not %u "
+                  "bytes after assembly: a branch target too far away (over 4 "
+                  "KiB)\"\n",
+                  id.c_str(), first.file.c_str(), first.line, total);
     marker(loc_);
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "asm_table.h"
+#include "strfmt.h"
 #include "svcore.h"
 
 namespace
@@ -22,23 +23,14 @@ namespace
 using svasm::Enc;
 using svasm::Mnemonic;
 
-std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-std::string fmt(const char *f, ...)
-{
-    char buf[256];
-    va_list ap;
-    va_start(ap, f);
-    vsnprintf(buf, sizeof buf, f, ap);
-    va_end(ap);
-    return buf;
-}
+using svcore::strfmt;
 
 std::string reg_name(int reg, bool fp)
 {
     if (reg < 32) {
         return fp ? svasm::fp_abi[reg] : svasm::int_abi[reg];
     }
-    return fmt("%c%d", fp ? 'f' : 'x', reg);
+    return strfmt("%c%d", fp ? 'f' : 'x', reg);
 }
 
 std::string mask_text(const sv_pred_entry &p)
@@ -116,7 +108,7 @@ std::string format_insn(const Mnemonic *m, const sv_resolved_op &r,
             }
         }
         if (mem && wid[SV_RS1] > 0) {
-            own[SV_RS1] = fmt("/w=%d", wid[SV_RS1]);
+            own[SV_RS1] = strfmt("/w=%d", wid[SV_RS1]);
         }
         int dw = wid[SV_RD];
         // The sources' width: the most common one (the first on a tie).
@@ -136,14 +128,14 @@ std::string format_insn(const Mnemonic *m, const sv_resolved_op &r,
         if (dw < 0 || sw < 0 || dw == sw) {
             int wv = dw >= 0 ? dw : sw;
             if (wv > 0) {
-                suf += fmt("/w=%d", wv);
+                suf += strfmt("/w=%d", wv);
             }
         } else {
-            suf += fmt("/dw=%d/sw=%d", dw ? dw : 64, sw ? sw : 64);
+            suf += strfmt("/dw=%d/sw=%d", dw ? dw : 64, sw ? sw : 64);
         }
         for (int k = 1; k < 4; k++) {
             if (wid[k] >= 0 && wid[k] != sw && !(mem && k == SV_RS1)) {
-                own[k] = fmt("/w=%d", wid[k] ? wid[k] : 64);
+                own[k] = strfmt("/w=%d", wid[k] ? wid[k] : 64);
             }
         }
     }
@@ -164,23 +156,23 @@ std::string format_insn(const Mnemonic *m, const sv_resolved_op &r,
                    : ch == 'R'                                        ? SV_RS3
                                                                       : -1;
         if (l.size() == 4 && ch == 'o') {
-            t = fmt("%lld(", static_cast<long long>(o.imm)) +
+            t = strfmt("%lld(", static_cast<long long>(o.imm)) +
                 opnd_text(op[SV_RS1]) + own[SV_RS1] + ")";
         } else if (ch == 'm') {
             if (o.rm != 7) {
                 t = rm_names[o.rm & 7];
             }
         } else if (ch == 'u') {
-            t = fmt("0x%llx",
-                    static_cast<unsigned long long>(
-                        (static_cast<uint64_t>(o.imm) >> 12) & 0xfffff));
+            t = strfmt("0x%llx",
+                       static_cast<unsigned long long>(
+                           (static_cast<uint64_t>(o.imm) >> 12) & 0xfffff));
         } else if (ch == 'p' || ch == 'a') {
-            t = o.imm < 0 ? fmt(".-%lld", -static_cast<long long>(o.imm))
-                          : fmt(".+%lld", static_cast<long long>(o.imm));
+            t = o.imm < 0 ? strfmt(".-%lld", -static_cast<long long>(o.imm))
+                          : strfmt(".+%lld", static_cast<long long>(o.imm));
         } else if (slot >= 0) {
             t = opnd_text(op[slot]) + own[slot];
         } else {
-            t = fmt("%lld", static_cast<long long>(o.imm));
+            t = strfmt("%lld", static_cast<long long>(o.imm));
         }
         if (!t.empty()) {
             ops += (ops.empty() ? " " : ", ") + t;
@@ -270,10 +262,10 @@ std::string format_op(const sv_vblock_context &ctx, const uint8_t *op,
                     r.kind == SV_EXEC_VBRANCH;
     if (!m) {
         if (r.tagged && r.kind != SV_EXEC_STAYS_SCALAR) {
-            return fmt("a tagged opcode %08x the syntax has no name for", w);
+            return strfmt("a tagged opcode %08x the syntax has no name for", w);
         }
         if (!plain) {
-            return fmt("opcode %08x has no name here", w);
+            return strfmt("opcode %08x has no name here", w);
         }
         *line = plain;
         return "";
@@ -314,7 +306,7 @@ std::string format_op(const sv_vblock_context &ctx, const uint8_t *op,
                       o.cls == SV_OPC_JAL || o.cls == SV_OPC_JALR;
     std::string tail;
     if (ctx.vl.present && ctx.vl.subvl > 1 && !runs_plain) {
-        tail = fmt("/vec%d", ctx.vl.subvl);
+        tail = strfmt("/vec%d", ctx.vl.subvl);
     }
     return format_insn(m, r, ops, elements, r.twin, tail, line);
 }
@@ -349,7 +341,8 @@ std::string format_prefix(const uint8_t *bytes, size_t n, std::string *line)
     const Mnemonic *m = find(c.insn, 4);
     sv_op raw;
     if (!m || !sv_op_decode(c.insn, &raw)) {
-        return fmt("a prefixed opcode %08x the syntax has no name for", c.insn);
+        return strfmt("a prefixed opcode %08x the syntax has no name for",
+                      c.insn);
     }
     // The operands by the written opcode's slots (MV's source is rs1).
     const sv_operand *slots[4] = {&raw.rd, &raw.rs1, &raw.rs2, &raw.rs3};
@@ -369,21 +362,21 @@ std::string format_prefix(const uint8_t *bytes, size_t n, std::string *line)
     }
     std::string tail = c.len == 8 ? "/p64" : "/p48";
     if (c.svlen) {
-        tail += fmt("/vec%d", c.svlen);
+        tail += strfmt("/vec%d", c.svlen);
     }
     const sv_vltyp &v = c.vltyp;
     switch (v.form) {
     case SV_VLTYP_VL_IMM:
-        tail += fmt("/vl=%d", v.value);
+        tail += strfmt("/vl=%d", v.value);
         break;
     case SV_VLTYP_VL_REG:
         tail += "/vl=" + reg_name(v.value, false);
         break;
     case SV_VLTYP_MVL:
-        tail += fmt("/mvl=%d", v.value);
+        tail += strfmt("/mvl=%d", v.value);
         break;
     case SV_VLTYP_MVL_CLAMP:
-        tail += fmt("/clamp=%d", v.value);
+        tail += strfmt("/clamp=%d", v.value);
         break;
     default:
         break;
@@ -432,7 +425,7 @@ extern "C" bool sv_format_vblock(const uint8_t *bytes, size_t n,
             text +=
                 " vl=" + reg_name(v.mode == SV_VL_MODE_RS1 ? 0 : v.rd, false) +
                 "," + reg_name(v.mode == SV_VL_MODE_RD ? 0 : v.rs1, false) +
-                fmt(",%d", v.vlmax);
+                strfmt(",%d", v.vlmax);
         }
         text += "\n";
         bool any_vector = false;

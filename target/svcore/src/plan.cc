@@ -515,36 +515,6 @@ bool inline_pred(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
     return true;
 }
 
-// The FP sources an op of the FP helpers' list reads (SQRT 1, the FMA
-// ops 3, the others 2); 0 for an op outside the list (FCVT, FMV, FCLASS).
-constexpr unsigned fp_arith_sources(unsigned fp)
-{
-    switch (fp) {
-    case SV_FP_SQRT:
-        return 1;
-    case SV_FP_ADD:
-    case SV_FP_SUB:
-    case SV_FP_MUL:
-    case SV_FP_DIV:
-    case SV_FP_MIN:
-    case SV_FP_MAX:
-    case SV_FP_SGNJ:
-    case SV_FP_SGNJN:
-    case SV_FP_SGNJX:
-    case SV_FP_EQ:
-    case SV_FP_LT:
-    case SV_FP_LE:
-        return 2;
-    case SV_FP_MADD:
-    case SV_FP_MSUB:
-    case SV_FP_NMSUB:
-    case SV_FP_NMADD:
-        return 3;
-    default:
-        return 0;
-    }
-}
-
 // FEQ, FLT, FLE: an FP compare into an integer element.
 constexpr bool fp_is_compare(unsigned fp)
 {
@@ -566,7 +536,7 @@ bool fp_helper_shape(const sv_resolved_op &r, unsigned &w)
         (r.pred_dest.enabled && r.pred_dest.ffirst)) {
         return false;
     }
-    nsrc = fp_arith_sources(r.op.fp);
+    nsrc = sv_fp_arith_sources(r.op.fp);
     if (!nsrc) {
         return false;
     }
@@ -687,7 +657,7 @@ bool compiled_fp_shape(const sv_resolved_op &r)
 {
     const sv_resolved_operand &rd = r.opnd[SV_RD];
     const bool cmp = fp_is_compare(r.op.fp);
-    const unsigned nsrc = fp_arith_sources(r.op.fp);
+    const unsigned nsrc = sv_fp_arith_sources(r.op.fp);
 
     if (r.kind != SV_EXEC_ELEMENTS || r.uses_svpstate) {
         return false;
