@@ -1,7 +1,8 @@
 #!/bin/sh
 # shapes-plan.awk on a synthetic `-d sv_plan` log: only the shape's
 # pcs count, a retranslated op counts once, other QEMU log lines and
-# other blocks are ignored, plans come out sorted and distinct.
+# other blocks and a block's PCVBLK plan are ignored, plans come out
+# sorted and distinct.
 #   shapes-plan-test.sh SHAPES_PLAN_AWK
 set -eu
 awkf=$1
@@ -10,6 +11,7 @@ trap 'rm -f "$log"' EXIT
 cat > "$log" <<'LOG'
 IN: fuzz_enter
 sv_plan: pc=0x10a40 op=ld shape=vec64.unit plan=inline_run vl=48
+sv_plan: pc=0x2000000040 op=vblock shape=block plan=pcvblk rows=all
 sv_plan: pc=0x2000000040 op=add shape=v8+v8->v8 plan=gvec unroll=64
 sv_plan: pc=0x2000000048 op=mul shape=v32*s64->v32 plan=compiled loop width=32
 sv_plan: pc=0x2000000040 op=add shape=v8+v8->v8 plan=gvec unroll=64

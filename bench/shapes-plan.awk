@@ -31,7 +31,8 @@ BEGIN { l = hexval(lo); h = hexval(hi) }
         else if (f[i] ~ /^plan=/ && plan == "")
             plan = substr(f[i], 6)
     }
-    if (pc < l || pc >= h || plan == "")
+    # a block's PCVBLK plan (plan=pcvblk rows=...) is no op's
+    if (pc < l || pc >= h || plan == "" || plan == "pcvblk")
         next
     plans[plan] = 1
 }

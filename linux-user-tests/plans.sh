@@ -7,7 +7,8 @@
 # that knows VL = MVL; both two_pages forms; a block's shared page test
 # and a run it covers; fused_scan with and without its unroll form; C.MV's
 # straight-line twin copy; end_tb; vector AMOs and FP vector memory data
-# compiled; PCVBLK slow and unwind); every log line must
+# compiled; PCVBLK slow and unwind; a block's rows, all and in line
+# with a shared page test); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -86,9 +87,14 @@ need " end_tb\$" "end_tb"
 need " op=amo shape=[^ ]*v[0-9][^ ]* plan=compiled" "vector AMO compiled"
 need " shape=(load|store),[^ ]*=fv[0-9][^ ]* plan=[a-z_]*( .*)? else=compiled" \
     "FP vector load or store else=compiled"
-# PCVBLK on the slow path only, and from the opcode's unwind row.
+# PCVBLK on the slow path only, and from the opcode's unwind row; a
+# block's rows (sv_plan_block): every opcode's, and the in-line copy's of
+# a block whose shared page test has a second copy.
 for f in slow unwind; do
     need " pcvblk=$f( |\$)" "pcvblk=$f"
+done
+for f in all inline; do
+    need " op=vblock shape=block plan=pcvblk rows=$f\$" "block rows=$f"
 done
 [ $missing = 0 ] || exit 1
 echo "plans: $(wc -l < "$tmp/all") plan lines, every backend reached:"

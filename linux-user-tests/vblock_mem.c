@@ -699,15 +699,20 @@ SV_BLOCK_FN(m_ld2_moved,
                         "ld a2, 0(a1)"))
 
 /*
- * m_add3_shared at p = page 2 + off: page 1 RW, page 2 prot2 (RW or
- * read-only); with a read-only store target the store faults at element
- * 0 (si_addr, PCVBLK naming opcode 3, STATE's offsets 0) and resumes
- * once the handler opens the page.
+ * m_add3_shared at p = page 2 + off: page 1 RW, page 2 prot2 (RW,
+ * read-only or none); with a read-only store target the store faults at
+ * element 0 (si_addr, PCVBLK naming opcode 3, STATE's offsets 0), with
+ * page 2 unreadable the second load at its first element there (the
+ * span crosses: in the test's second copy, whose PCVBLK is stored while
+ * the in-line copy's rows hold theirs; at element 0 on the run's own
+ * fast path, at 5 in its two-page form), and it resumes once the
+ * handler opens the page.
  */
 static void shared_add3_case(const char *what, long off, int prot2)
 {
     char *p = fault_setup(0) + off;
     bool faults = !(prot2 & PROT_WRITE);
+    bool load_faults = !(prot2 & PROT_READ);
     sv_machine in, out, want;
     struct sigaction old;
 
@@ -734,7 +739,16 @@ static void shared_add3_case(const char *what, long off, int prot2)
     sigaction(SIGSEGV, &old, NULL);
     CHECK_EQ(t.signo, 0);
     CHECK_EQ(resume_hits, faults ? 1 : 0);
-    if (faults) {
+    if (load_faults) {
+        /* the second load's first element on page 2 */
+        unsigned k = off < -64 ? (unsigned)(-off - 64) / 8 : 0;
+
+        CHECK_EQ((uintptr_t)resume_addr, (uintptr_t)(fault_map + page));
+        CHECK_EQ(resume_pcvblk >> 30, 3);  /* executing */
+        CHECK_EQ(resume_pcvblk & 0x1f, 2); /* opptr: opcode 1 */
+        CHECK_EQ(sv_state_unpack(resume_state).srcoffs, k);
+        CHECK_EQ(sv_state_unpack(resume_state).destoffs, k);
+    } else if (faults) {
         CHECK_EQ((uintptr_t)resume_addr, (uintptr_t)(p + 128));
         CHECK_EQ(resume_pcvblk >> 30, 3);  /* executing */
         CHECK_EQ(resume_pcvblk & 0x1f, 6); /* opptr: opcode 3 */
@@ -799,6 +813,10 @@ static void shared_page_cases(void)
                      PROT_READ);
     shared_add3_case("3 runs on a1, the store on a read-only page 2", -128,
                      PROT_READ);
+    shared_add3_case("3 runs on a1, the second load crosses into PROT_NONE",
+                     -104, PROT_NONE);
+    shared_add3_case("3 runs on a1, the second load on a PROT_NONE page 2", -64,
+                     PROT_NONE);
     shared_moved_case();
 }
 

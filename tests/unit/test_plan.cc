@@ -1086,6 +1086,43 @@ TEST(Plan, PcvblkStoredOrUnwound)
     EXPECT_EQ(plan(add, f).pcvblk, SV_PCVBLK_BY_STORE);
 }
 
+// A block's PCVBLK (sv_plan_block): unwind rows where the TB has room
+// for them and nothing counts or steps its instructions; with a shared
+// page test's second copy, rows in line and stores in the copy.
+TEST(Plan, BlockRows)
+{
+    sv_block_facts f{};
+    sv_block_plan p;
+    char buf[32];
+    auto rows = [&](const sv_block_facts &g) {
+        sv_plan_block(&g, &p);
+        return p.rows;
+    };
+
+    f.rows = 5;
+    f.insns_free = 5;
+    EXPECT_EQ(rows(f), SV_ROWS_ALL);
+    EXPECT_STREQ(sv_block_plan_details(&p, buf, sizeof buf), "rows=all");
+    f.shared_copy = 1;
+    EXPECT_EQ(rows(f), SV_ROWS_INLINE);
+    EXPECT_STREQ(sv_block_plan_details(&p, buf, sizeof buf), "rows=inline");
+    for (uint8_t sv_block_facts::*no :
+         {&sv_block_facts::plugins, &sv_block_facts::icount,
+          &sv_block_facts::single_step, &sv_block_facts::landing_pad}) {
+        sv_block_facts g = f;
+        g.*no = 1;
+        EXPECT_EQ(rows(g), SV_ROWS_NONE);
+        g.shared_copy = 0;
+        EXPECT_EQ(rows(g), SV_ROWS_NONE);
+    }
+    EXPECT_STREQ(sv_block_plan_details(&p, buf, sizeof buf), "rows=none");
+    // No room for the block's rows under the TB's instruction limit.
+    f.insns_free = 4;
+    EXPECT_EQ(rows(f), SV_ROWS_NONE);
+    f.shared_copy = 0;
+    EXPECT_EQ(rows(f), SV_ROWS_NONE);
+}
+
 // The byte scan's inline form (the helper backs it) at MVL up to 32 in
 // user mode with SUBVL 1; above, with MVL unknown or SUBVL > 1, the
 // helper's call alone; in system mode or without host words, not

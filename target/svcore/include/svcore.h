@@ -1681,6 +1681,50 @@ const char *sv_shared_page_details(const sv_shared_page *sp, char *buf,
                                    size_t size);
 
 /*
+ * A block-level plan: how a VBLOCK's opcodes make their PCVBLK
+ * observable (sv_plan.pcvblk, docs/sv-engine.md).  Unwind rows: each
+ * opcode starts an insn_start of its own, whose data a fault restores
+ * PCVBLK from, so that its fast path stores none.  They need room for
+ * the block's rows (its opcodes and one for the paths out of line) under
+ * the TB's instruction limit, and nothing that counts the TB's
+ * instructions (icount, plugins) or needs the block's own insn_start to
+ * be its last (gdb's single step, a landing pad's check).  The shared
+ * page test's second copy (sv_shared_page) is translated out of line,
+ * where it would break the order of the rows: it stores PCVBLK instead,
+ * and ends with PCVBLK as the in-line copy leaves it at their join.
+ */
+typedef struct sv_block_facts {
+    uint8_t plugins;     /* plugins see every instruction and store */
+    uint8_t icount;      /* the TB's instructions are counted */
+    uint8_t single_step; /* gdb steps one instruction (or opcode) */
+    uint8_t landing_pad; /* Zicfilp: the block's row checks a landing pad */
+    uint8_t shared_copy; /* the block's shared page test has a second copy */
+    unsigned rows;       /* the rows the block would start */
+    unsigned insns_free; /* insn_starts the TB may still hold */
+} sv_block_facts;
+
+/* sv_block_plan.rows */
+enum {
+    SV_ROWS_NONE,   /* every opcode stores PCVBLK as its plan says */
+    SV_ROWS_ALL,    /* every opcode starts an unwind row */
+    SV_ROWS_INLINE, /* the shared page test's in-line copy starts rows;
+                       its out-of-line copy stores PCVBLK, and at its
+                       end leaves it as the in-line copy does */
+};
+
+typedef struct sv_block_plan {
+    uint8_t rows; /* SV_ROWS_* */
+} sv_block_plan;
+
+/* Plans a VBLOCK's PCVBLK from what its TB knows.  Always fills *plan. */
+void sv_plan_block(const sv_block_facts *facts, sv_block_plan *plan);
+
+/* The plan as one word, "rows=inline" (none, all, inline), into buf;
+ * returns buf. */
+const char *sv_block_plan_details(const sv_block_plan *p, char *buf,
+                                  size_t size);
+
+/*
  * The VL block: true when it cannot trap and so runs inline (constant
  * STATE), false for helper_sv_vblock_enter.  xlen 32 or 64.
  */

@@ -1762,6 +1762,35 @@ bool sv_plan_shared_page(const sv_resolved_op *ops, unsigned n, unsigned from,
     return false;
 }
 
+void sv_plan_block(const sv_block_facts *f, sv_block_plan *p)
+{
+    bool rows = !f->plugins && !f->icount && !f->single_step &&
+                !f->landing_pad && f->rows <= f->insns_free;
+
+    *p = sv_block_plan{};
+    if (!rows) {
+        p->rows = SV_ROWS_NONE;
+    } else if (f->shared_copy) {
+        p->rows = SV_ROWS_INLINE;
+    } else {
+        p->rows = SV_ROWS_ALL;
+    }
+}
+
+const char *sv_block_plan_details(const sv_block_plan *p, char *buf,
+                                  size_t size)
+{
+    static constexpr const char *names[] = {"none", "all", "inline"};
+    size_t at = 0;
+
+    if (size) {
+        buf[0] = 0;
+        append(buf, size, at, "rows=%s",
+               p->rows < std::size(names) ? names[p->rows] : "?");
+    }
+    return buf;
+}
+
 bool sv_plan_vl_block_inline(const sv_vl_block *vl, unsigned xlen)
 {
     uint32_t state = 0;
