@@ -7,7 +7,8 @@
 # that knows VL = MVL; both two_pages forms; a block's shared page test
 # and a run it covers; fused_scan with and without its unroll form; C.MV's
 # straight-line twin copy; end_tb; vector AMOs and FP vector memory data
-# compiled; PCVBLK slow and unwind); every log line must
+# compiled; PCVBLK slow and unwind; a TB going on at a vector branch's
+# target); every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -90,6 +91,9 @@ need " shape=(load|store),[^ ]*=fv[0-9][^ ]* plan=[a-z_]*( .*)? else=compiled" \
 for f in slow unwind; do
     need " pcvblk=$f( |\$)" "pcvblk=$f"
 done
+# A TB that goes on at a fail-on-first vector branch's target
+# (vblock_strings' forward memchr).
+need " go_on=taken( |\$)" "go_on=taken"
 [ $missing = 0 ] || exit 1
 echo "plans: $(wc -l < "$tmp/all") plan lines, every backend reached:"
 sed 's/.* plan=\([a-z0-9_]*\).*/\1/' "$tmp/all" | sort | uniq -c
