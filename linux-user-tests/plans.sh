@@ -8,7 +8,8 @@
 # and a run it covers; fused_scan with and without its unroll form; C.MV's
 # straight-line twin copy; end_tb; vector AMOs and FP vector memory data
 # compiled; PCVBLK slow and unwind; a block's rows, all and in line
-# with a shared page test); every log line must
+# with a shared page test; a TB going on at a vector branch's target);
+# every log line must
 # have the format bench-shapes parses:
 #   sv_plan: pc=0x<hex> op=<mnemonic> shape=<token> plan=<backend> <details>
 #   plans.sh QEMU CPU FUZZ_VBLOCK ROUNDS PROGRAM...
@@ -96,6 +97,9 @@ done
 for f in all inline; do
     need " op=vblock shape=block plan=pcvblk rows=$f\$" "block rows=$f"
 done
+# A TB that goes on at a fail-on-first vector branch's target
+# (vblock_strings' forward memchr).
+need " go_on=taken( |\$)" "go_on=taken"
 [ $missing = 0 ] || exit 1
 echo "plans: $(wc -l < "$tmp/all") plan lines, every backend reached:"
 sed 's/.* plan=\([a-z0-9_]*\).*/\1/' "$tmp/all" | sort | uniq -c

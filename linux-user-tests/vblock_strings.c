@@ -234,6 +234,49 @@ static inline void *sv_memchr8_a1(const void *buf, int c, size_t n)
                      : "t0", "t1", "t2", "t3", "a4", "memory");                \
         return (void *)p;                                                      \
     }
+/*
+ * memchr with the loop's next pass on the vector branch's taken side,
+ * ahead of the block (bench/kernels_bench.c's memchr): the TB goes on
+ * at the branch's target, its not-taken side (a match) leaving it
+ * (sv_plan.go_on_taken), so a pass runs the block, the advance and the
+ * back edge in one TB.
+ */
+#define SV_MEMCHR_FWD(NAME, VLMAX)                                             \
+    static inline void *NAME(const void *buf, int c, size_t n)                 \
+    {                                                                          \
+        register const char *p asm("a0") = buf;                                \
+        register long ch asm("a1") = c;                                        \
+        register size_t left asm("a2") = n;                                    \
+                                                                               \
+        asm volatile("beqz a2, 8f\n"                                           \
+                     "1:\n"                                                    \
+                     "sv_vblock_begin\n"                                       \
+                     "sv_vl_rvc rd=a4, rs1=a2, vlmax=" #VLMAX "\n"             \
+                     "sv_reg16 key=t0, regidx=32, vew=1\n" SV_MEMCHR_A1_8      \
+                     "sv_pred16 key=t0, predidx=x0, inv=1, ffirst=1\n"         \
+                     "sv_ops\n"                                                \
+                     "lb t0, 0(a0)\n"                                          \
+                     "sv_bne t0, a1, 2f\n"                                     \
+                     "sv_vblock_end\n"                                         \
+                     "add a0, a0, a4\n"                                        \
+                     "j 9f\n"                                                  \
+                     "2:\n"                                                    \
+                     "add a0, a0, a4\n"                                        \
+                     "sub a2, a2, a4\n"                                        \
+                     "bnez a2, 1b\n"                                           \
+                     "8:\n"                                                    \
+                     "li a0, 0\n"                                              \
+                     "9:\n"                                                    \
+                     "csrw 0x803, zero\n"                                      \
+                     : "+r"(p), "+r"(left)                                     \
+                     : "r"(ch)                                                 \
+                     : "t0", "a4", "memory");                                  \
+        return (void *)p;                                                      \
+    }
+SV_MEMCHR_FWD(sv_memchr_fwd8, 8)
+SV_MEMCHR_FWD(sv_memchr_fwd13, 13)
+SV_MEMCHR_FWD(sv_memchr_fwd64, 64)
+
 SV_MEMCHRFF(sv_memchrff1, 1)
 SV_MEMCHRFF(sv_memchrff3, 3)
 SV_MEMCHRFF(sv_memchrff8, 8)
@@ -313,9 +356,10 @@ static void test_strncpy(void)
 
 /* ---------------------------------------------------------- memchr */
 static void *(*const memchrs[])(const void *, int, size_t) = {
-    sv_memchr,    sv_memchr1,      sv_memchr3,    sv_memchr8,   sv_memchr13,
-    sv_memchr32,  sv_memchr8_wide, sv_memchr8_a1, sv_memchrff1, sv_memchrff3,
-    sv_memchrff8, sv_memchrff13,   sv_memchrff32};
+    sv_memchr,     sv_memchr1,     sv_memchr3,      sv_memchr8,
+    sv_memchr13,   sv_memchr32,    sv_memchr8_wide, sv_memchr8_a1,
+    sv_memchrff1,  sv_memchrff3,   sv_memchrff8,    sv_memchrff13,
+    sv_memchrff32, sv_memchr_fwd8, sv_memchr_fwd13, sv_memchr_fwd64};
 
 static void memchr_one(size_t k, const char *b, int c, size_t n)
 {

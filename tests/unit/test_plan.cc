@@ -1053,6 +1053,59 @@ TEST(Plan, FusedLoadAndBranch)
     EXPECT_EQ(plan(ld, f).backend, SV_BACKEND_INLINE_RUN);
 }
 
+// The side of a vector branch the TB goes on along (plan_go_on): where
+// the TB may go on at the target, the side a fail-on-first pass with no
+// failing element takes, when that is the taken side (ifall, ifany).
+TEST(Plan, GoOnTaken)
+{
+    sv_resolved_op b = resolve(strlen_ctx(), bne_8_12);
+    sv_plan_facts f = facts(8);
+    EXPECT_FALSE(plan(b, f).go_on_taken); // the TB may not go on there
+    f.may_go_on = 1;
+    sv_plan p = plan(b, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_BRANCH_TCG);
+    EXPECT_TRUE(p.go_on_taken);
+    f.knob = SV_KNOB_GENERAL; // any backend: the helper's branch too
+    EXPECT_TRUE(plan(b, f).go_on_taken);
+    // The second predicate's register x0 picks the mode (§6.3): ifnotall
+    // and ifnone take the failure's side; ifany the uncut one.
+    const struct {
+        unsigned inv, zero;
+        bool go_on;
+    } modes[] = {{1, 0, false}, {0, 1, true}, {1, 1, false}};
+    for (const auto &m : modes) {
+        sv_vblock_context c = strlen_ctx();
+        c.int_preds[12] = pred(0, m.inv, m.zero);
+        sv_resolved_op mb = resolve(c, bne_8_12);
+        f = facts(8);
+        f.may_go_on = 1;
+        EXPECT_EQ(plan(mb, f).go_on_taken, m.go_on) << m.inv << m.zero;
+    }
+    // No fail-on-first: no side is known to be the loop's.
+    sv_vblock_context c = strlen_ctx();
+    c.int_preds[8] = pred(0, 1);
+    sv_resolved_op plain = resolve(c, bne_8_12);
+    EXPECT_FALSE(plan(plain, f).go_on_taken);
+    // The fused pair's plan carries its branch's.
+    c = strlen_ctx();
+    c.int_preds[8] = sv_pred_entry{};
+    sv_resolved_op ld = resolve(c, lb_8_0_10);
+    f = facts(8);
+    f.next = &b;
+    f.next_leaves = 1;
+    f.may_go_on = 1;
+    p = plan(ld, f);
+    EXPECT_TRUE(p.backend == SV_BACKEND_FUSED_SCAN ||
+                p.backend == SV_BACKEND_FUSED_SCAN64);
+    EXPECT_TRUE(p.go_on_taken);
+    f.next = nullptr; // the load alone: no branch
+    EXPECT_FALSE(plan(ld, f).go_on_taken);
+    char buf[96];
+    EXPECT_NE(
+        std::string(sv_plan_details(&p, buf, sizeof buf)).find("go_on=taken"),
+        std::string::npos);
+}
+
 // PCVBLK (plan_pcvblk): an op that cannot fault on its fast path stores
 // it on its slow path; any other is restored from its unwind row where
 // the TB gives it one, except the fused pair (its helper names the

@@ -1556,6 +1556,15 @@ typedef struct sv_plan_facts {
      * single step, and room for the block's rows in the TB.
      */
     uint8_t unwind_rows;
+    /*
+     * The TB may go on at the op's vector branch's target (the op's own
+     * or, for a load, facts.next's): the branch is the block's last
+     * opcode, its target lies after the block on the TB's first page,
+     * and every instruction of the TB runs when its path does (no
+     * plugins, icount, single step, breakpoints or trigger, and room for
+     * another instruction in the TB).
+     */
+    uint8_t may_go_on;
 } sv_plan_facts;
 
 /* How an op's PCVBLK reaches what observes it (sv_plan.pcvblk). */
@@ -1636,6 +1645,12 @@ typedef struct sv_plan {
      * but what it says.
      */
     uint8_t pcvblk;
+    /*
+     * The TB goes on at the vector branch's target, translated next in
+     * it, and the not-taken side leaves the TB (sv_plan_op's rule: the
+     * side a fail-on-first pass with no failing element takes).
+     */
+    uint8_t go_on_taken;
 } sv_plan;
 
 /*

@@ -1625,6 +1625,37 @@ void plan_pcvblk(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
     }
 }
 
+// Which side of a vector branch the TB goes on along.  A fail-on-first
+// vector branch ends a pass of a strip-mined loop: a pass in which no
+// element fails keeps its VL and goes round again, while the first
+// failure (a NUL, a match, a mismatch) is the loop's data-dependent end,
+// taken once per loop.  So the side a pass with no failing element
+// takes is the loop's hot side: when that is the taken side and the TB
+// may go on at the target (facts.may_go_on: the target follows the
+// block on the TB's page), the translation goes on there, and the
+// not-taken side leaves the TB; a loop whose next pass starts at the
+// target's code then runs in one TB per pass.  Elsewhere the taken side
+// leaves (direct chaining) and the TB ends after the block, as a
+// branch's TB ends.  No element failing and some tested, P = tested
+// (§6.5), which the ifall and ifany modes take.
+void plan_go_on(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p)
+{
+    bool fused = p.backend == SV_BACKEND_FUSED ||
+                 p.backend == SV_BACKEND_FUSED_SCAN ||
+                 p.backend == SV_BACKEND_FUSED_SCAN64;
+    const sv_resolved_op *b = r.kind == SV_EXEC_VBRANCH ? &r
+                              : fused                   ? f.next
+                                                        : nullptr;
+
+    if (!f.may_go_on || !b || p.end_tb) {
+        return;
+    }
+    unsigned mask_reg;
+    sv_branch_rule rule = sv_resolved_branch_rule(b, &mask_reg);
+
+    p.go_on_taken = rule.ffirst && rule.vs_tested == rule.taken_if_equal;
+}
+
 } // namespace
 
 extern "C" {
@@ -1699,6 +1730,7 @@ static void plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
     }
     plan_vl_at_test(*f, *p);
     plan_pcvblk(*f, *r, *p);
+    plan_go_on(*f, *r, *p);
 }
 
 // The TCG temps a TB holds before its first op, at most (the target's
@@ -1733,6 +1765,7 @@ void sv_plan_op(const sv_resolved_op *r, const sv_plan_facts *f, sv_plan *p)
         next.vl_pending = 0;
         next.vl_tested = 0;
         next.shared_page = 0;
+        next.may_go_on = 0;
         plan_op(r, &next, &q);
         if (q.backend != SV_BACKEND_ELEMENTS &&
             q.fallback != SV_BACKEND_ELEMENTS) {
@@ -2005,6 +2038,9 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     }
     if (p->end_tb) {
         append(buf, size, at, " end_tb");
+    }
+    if (p->go_on_taken) {
+        append(buf, size, at, " go_on=taken");
     }
     return buf;
 }
