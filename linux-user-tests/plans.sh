@@ -77,6 +77,7 @@ need " plan=inline_run .* page=shared( |\$)" "inline_run page=shared"
 # inline run's and a splat's.
 if grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
     need " plan=inline_run .* vec=32( |\$)" "inline_run vec=32"
+    need " plan=inline_run .* join .*vec=32( |\$)" "inline_run join vec=32"
     need " plan=inline_gvec .* vec=32( |\$)" "inline_gvec vec=32 (a splat)"
 fi
 # The fused byte scan's inline form, and its helper-only form.

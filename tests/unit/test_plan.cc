@@ -538,9 +538,16 @@ TEST(Plan, HostVec32Moves)
     f = facts(3); // 24 bytes
     f.host_vec32 = 1;
     EXPECT_EQ(plan(ld, f).vec_bytes, 0u);
-    f = facts(4); // 32 bytes
+    EXPECT_FALSE(p.two_pages_join); // 64 bytes: leaves the TB
+    f = facts(4);                   // 32 bytes
     f.host_vec32 = 1;
     EXPECT_EQ(plan(ld, f).vec_bytes, 32u);
+    f = facts(16); // 128 bytes: crosses often, joins
+    f.host_vec32 = 1;
+    p = plan(ld, f);
+    EXPECT_TRUE(p.two_pages_join);
+    EXPECT_NE(std::string(sv_plan_details(&p, buf, sizeof(buf))).find(" join"),
+              std::string::npos);
     // A 64-bit splat of 8 elements; of 8 bytes (not a splat of 32).
     sv_vblock_context c = add8();
     c.int_regs[8] = reg(40, 1);

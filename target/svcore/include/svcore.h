@@ -1601,6 +1601,13 @@ typedef struct sv_plan {
      */
     uint8_t vec_bytes;
     /*
+     * inline_run with two_pages, vec_bytes 32: the two-page form goes
+     * back to the fast path's end (a join), for runs long enough to
+     * cross a page often; else it leaves the TB for the next opcode and
+     * the fast path stays one extended basic block.
+     */
+    uint8_t two_pages_join;
+    /*
      * The op's first code is its VL = MVL test, and it writes the VL
      * block's pending rd there (facts.vl_pending): one compare of x[rs1]
      * with MVL; the fast path writes rd := MVL, the path below MVL rd :=

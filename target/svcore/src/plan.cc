@@ -1243,6 +1243,12 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
             p.shared_page = f.shared_page;
             p.two_pages &= !p.shared_page;
             p.vec_bytes = host_vec_bytes(f, f.known_mvl * r.mem_es);
+            // A run of more than 64 bytes crosses a page on more than
+            // one pass in 64 of a loop over memory: leaving the TB there
+            // (a TB resumed mid-block plans the rest without MVL) costs
+            // more than the join.
+            p.two_pages_join =
+                p.two_pages && p.vec_bytes && f.known_mvl * r.mem_es > 64;
             return;
         }
         if (inline_mem_ok(r) &&
@@ -1981,6 +1987,9 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
                             : "run");
         append(buf, size, at, " two_pages=%s",
                p->two_pages ? "run" : "unit_run");
+        if (p->two_pages_join) {
+            append(buf, size, at, " join");
+        }
         if (p->shared_page) {
             append(buf, size, at, " page=shared");
         }
