@@ -75,6 +75,13 @@ done
 # The block's shared page test, and a run it covers (no test of its own).
 need " plan=shared_page page_test=x[0-9]*[-+][0-9]*/[0-9]*\$" "shared_page"
 need " plan=inline_run .* page=shared( |\$)" "inline_run page=shared"
+# 32-byte host vector moves at any address (x86-64 with AVX2): an
+# inline run's and a splat's.
+if grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
+    need " plan=inline_run .* vec=32( |\$)" "inline_run vec=32"
+    need " plan=inline_run .* join .*vec=32( |\$)" "inline_run join vec=32"
+    need " plan=inline_gvec .* vec=32( |\$)" "inline_gvec vec=32 (a splat)"
+fi
 # The fused byte scan's inline form, and its helper-only form.
 need " plan=fused_scan .*unroll" "fused_scan unroll"
 need " plan=fused_scan w=[0-9]*( else=.*)?\$" "fused_scan without unroll"

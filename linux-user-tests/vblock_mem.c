@@ -536,6 +536,73 @@ static void resume_inline_case(const char *what, void (*fn)(sv_regs *),
 }
 
 /*
+ * memset's shape: a splat of a2 into x40..x47, then their store (an
+ * inline run right after a splat; 32-byte host moves on hosts that have
+ * them).  before 0: at arena + off, on one page (any alignment), the 64
+ * bytes stored and nothing around them; else `before` bytes before a
+ * PROT_NONE page (-8: 8 bytes into it): one fault at element k (on the
+ * page boundary, straddling it, or element 0 on that page), si_addr the
+ * first byte the run has there, then resumed to the end.
+ */
+SV_BLOCK_FN(m_splat_sd,
+            "sv_vblock_begin\nsv_vl_rd rd=t4, vlmax=8\n" R16(a0, 40, 1, 0)
+                OPS("addi a0, a2, 0\nsd a0, 0(a1)"))
+
+static void splat_store_case(const char *what, size_t before, size_t off,
+                             unsigned k)
+{
+    const uint64_t pat = 0x5a6b7c8d9eafb0c1ull + before + off;
+    uint8_t *p, want_mem[64 + 2];
+    sv_machine in, want, out;
+    struct sigaction old;
+    sv_trap t;
+
+    sv_context("%s", what);
+    sv_machine_fill(&in, 411);
+    in.x[12] = pat;
+    if (before) {
+        p = (uint8_t *)fault_setup(before);
+    } else {
+        memset(arena, 0xcc, sizeof(arena));
+        p = arena + off;
+    }
+    in.x[A1] = (uintptr_t)p;
+    want = in;
+    for (unsigned i = 0; i < 8; i++) {
+        want.x[40 + i] = pat;
+    }
+    resumed_state(&want, true);
+    /* The bytes around the run as they were, the run's the pattern. */
+    mprotect(fault_map + page, page, PROT_READ);
+    want_mem[0] = p[-1];
+    want_mem[65] = p[64];
+    for (unsigned b = 0; b < 64; b++) {
+        want_mem[1 + b] = (uint8_t)(pat >> 8 * (b % 8));
+    }
+    mprotect(fault_map + page, page, before ? PROT_NONE : PROT_READ);
+    install_resume_handler(&old);
+    resume_hits = 0;
+    resume_addr = NULL;
+    t = sv_exec(m_splat_sd, &in, &out);
+    sigaction(SIGSEGV, &old, NULL);
+    CHECK_EQ(t.signo, 0);
+    CHECK_EQ(resume_hits, before ? 1 : 0);
+    if (before) {
+        CHECK_EQ(sv_state_unpack(resume_state).destoffs, k);
+        CHECK_EQ((uintptr_t)resume_addr,
+                 (uintptr_t)p > (uintptr_t)(fault_map + page)
+                     ? (uintptr_t)p
+                     : (uintptr_t)(fault_map + page));
+    }
+    CHECK_FILES(&out, &want);
+    CHECK_STATE(out.state, want.state);
+    CHECK_EQ(out.pcvblk, 0);
+    for (unsigned b = 0; b < 66; b++) {
+        CHECK_EQ(p[(int)b - 1], want_mem[b]);
+    }
+}
+
+/*
  * FP registers as memory data (f40.., default width), resumed: element 5
  * faults, the handler opens the page, and the op resumes on a STATE whose
  * offsets are 5 (not plain), in the TB that starts at it without the VL
@@ -1025,6 +1092,15 @@ int main(void)
                        m_ld_inline_part, 7, 40);
     resume_inline_case("inline ld into x16.. (TCG globals), resumes at 5",
                        m_ld_inline_low, 8, 16);
+    (void)fault_setup(0); /* maps fault_map, which splat_store_case reads */
+    for (size_t off = 4; off <= 40; off += 4) {
+        splat_store_case("splat, sd, one page", 0, off, 0);
+    }
+    splat_store_case("splat, sd, element 5 on a PROT_NONE page", 40, 0, 5);
+    splat_store_case("splat, sd, element 5 straddles a PROT_NONE page", 44, 0,
+                     5);
+    splat_store_case("splat, sd, element 0 on a PROT_NONE page", (size_t)-8, 0,
+                     0);
     for (size_t i = 0; i < SV_COUNT(cases); i++) {
         const unsigned m = cases[i].mvl;
         const unsigned vls[] = {0, 1, m / 2 + 1, m, m + 5};

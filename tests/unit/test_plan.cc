@@ -519,6 +519,57 @@ TEST(Plan, UnitStrideMemory)
     EXPECT_EQ(p.step, 0u);
 }
 
+TEST(Plan, HostVec32Moves)
+{
+    // A host with 32-byte moves at any address (facts.host_vec32): a run
+    // or a splat of 32 bytes or more moves in them (no alignment test);
+    // shorter ones, or a host without them, keep the other forms.
+    sv_resolved_op ld = resolve(ld64(), ld_8_0_10);
+    sv_plan_facts f = facts(8);
+    char buf[128];
+    EXPECT_EQ(plan(ld, f).vec_bytes, 0u);
+    f.host_vec32 = 1;
+    sv_plan p = plan(ld, f);
+    EXPECT_EQ(p.backend, SV_BACKEND_INLINE_RUN);
+    EXPECT_EQ(p.vec_bytes, 32u);
+    EXPECT_NE(
+        std::string(sv_plan_details(&p, buf, sizeof(buf))).find(" vec=32"),
+        std::string::npos);
+    f = facts(3); // 24 bytes
+    f.host_vec32 = 1;
+    EXPECT_EQ(plan(ld, f).vec_bytes, 0u);
+    EXPECT_FALSE(p.two_pages_join); // 64 bytes: leaves the TB
+    f = facts(4);                   // 32 bytes
+    f.host_vec32 = 1;
+    EXPECT_EQ(plan(ld, f).vec_bytes, 32u);
+    f = facts(16); // 128 bytes: crosses often, joins
+    f.host_vec32 = 1;
+    p = plan(ld, f);
+    EXPECT_TRUE(p.two_pages_join);
+    EXPECT_NE(std::string(sv_plan_details(&p, buf, sizeof(buf))).find(" join"),
+              std::string::npos);
+    // A 64-bit splat of 8 elements; of 8 bytes (not a splat of 32).
+    sv_vblock_context c = add8();
+    c.int_regs[8] = reg(40, 1);
+    c.int_regs[10] = reg(6, 0);
+    c.int_regs[12] = reg(5, 0);
+    f = facts(8);
+    f.host_vec32 = 1;
+    p = plan(resolve(c, add_8_10_12), f);
+    EXPECT_EQ(p.gvec_form, SV_GV_SPLAT);
+    EXPECT_EQ(p.vec_bytes, 32u);
+    c = add8();
+    c.int_regs[10] = reg(6, 0, 8);
+    c.int_regs[12] = reg(5, 0, 8);
+    p = plan(resolve(c, add_8_10_12), f);
+    EXPECT_EQ(p.gvec_form, SV_GV_SPLAT);
+    EXPECT_EQ(p.vec_bytes, 0u);
+    // Not a splat: no vec_bytes.
+    p = plan(resolve(add8(), add_8_10_12), f);
+    EXPECT_NE(p.gvec_form, SV_GV_SPLAT);
+    EXPECT_EQ(p.vec_bytes, 0u);
+}
+
 TEST(Plan, InlineRunBelowMvlLoop)
 {
     // Below MVL straight-line while that is no larger than the loop of

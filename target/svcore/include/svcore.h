@@ -1518,6 +1518,12 @@ typedef struct sv_plan_facts {
     unsigned page_size;          /* target page bytes */
     unsigned gpr_phase;          /* env offset of x0's register file mod 16 */
     /*
+     * The host moves 32 bytes between any two addresses in one
+     * instruction, alignment free (TCG's V256 loads and stores:
+     * vmovdqu on x86-64 with AVX2).
+     */
+    uint8_t host_vec32;
+    /*
      * A load: the vector branch that follows it in the block (resolved),
      * or NULL; next_leaves: its target is outside the block.
      */
@@ -1615,6 +1621,21 @@ typedef struct sv_plan {
     uint8_t shared_page; /* inline_run: the block's shared page test
                             (sv_shared_page) covers the run at VL = MVL:
                             no test of its own, no two-page form */
+    /*
+     * inline_run and inline_gvec's splat: 32, their 16-byte and longer
+     * moves are 32-byte host vector moves at any address
+     * (facts.host_vec32), with no test of the host address's alignment;
+     * 0: 16-byte moves where the address and the registers share their
+     * 16-byte phase (an inline run tests it at run time), else 8 bytes.
+     */
+    uint8_t vec_bytes;
+    /*
+     * inline_run with two_pages, vec_bytes 32: the two-page form goes
+     * back to the fast path's end (a join), for runs long enough to
+     * cross a page often; else it leaves the TB for the next opcode and
+     * the fast path stays one extended basic block.
+     */
+    uint8_t two_pages_join;
     /*
      * The op's first code is its VL = MVL test, and it writes the VL
      * block's pending rd there (facts.vl_pending): one compare of x[rs1]

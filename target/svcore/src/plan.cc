@@ -1066,6 +1066,15 @@ bool plan_fp(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
     return true;
 }
 
+// The host vector moves of a splat's stores or an inline run of bytes
+// bytes (sv_plan.vec_bytes): 32-byte moves at any address when the host
+// has them (facts.host_vec32) and the bytes fill one, so no alignment
+// test; else 0 (16-byte moves where the phases agree, else 8 bytes).
+unsigned host_vec_bytes(const sv_plan_facts &f, unsigned bytes)
+{
+    return f.host_vec32 && bytes >= 32 ? 32 : 0;
+}
+
 // An inline loop (gen_sv_inline): unrolled when MVL is known and the
 // budget allows, with gvec's part when the temps allow, else the loop.
 void plan_inline(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
@@ -1088,6 +1097,8 @@ void plan_inline(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
         p.unroll_cost = cost;
         p.gvec_elems = gvec_n;
         p.gvec_form = gvec_n ? gvec_form(r, w, gvec_n) : SV_GV_NONE;
+        p.vec_bytes =
+            p.gvec_form == SV_GV_SPLAT ? host_vec_bytes(f, gvec_n * stride) : 0;
     }
     if (p.backend == SV_BACKEND_INLINE_GVEC && !p.gvec_elems) {
         p.backend = SV_BACKEND_INLINE_INT;
@@ -1201,6 +1212,13 @@ void plan_loop(const sv_plan_facts &f, const sv_resolved_op &r, sv_plan &p,
             // run lies in one page at VL = MVL.
             p.shared_page = f.shared_page;
             p.two_pages &= !p.shared_page;
+            p.vec_bytes = host_vec_bytes(f, f.known_mvl * r.mem_es);
+            // A run of more than 64 bytes crosses a page on more than
+            // one pass in 64 of a loop over memory: leaving the TB there
+            // (a TB resumed mid-block plans the rest without MVL) costs
+            // more than the join.
+            p.two_pages_join =
+                p.two_pages && p.vec_bytes && f.known_mvl * r.mem_es > 64;
             return;
         }
         if (inline_mem_ok(r) &&
@@ -2001,9 +2019,15 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
                             : "run");
         append(buf, size, at, " two_pages=%s",
                p->two_pages ? "run" : "unit_run");
+        if (p->two_pages_join) {
+            append(buf, size, at, " join");
+        }
         if (p->shared_page) {
             append(buf, size, at, " page=shared");
         }
+    }
+    if (p->vec_bytes) {
+        append(buf, size, at, " vec=%u", p->vec_bytes);
     }
     if ((p->backend == SV_BACKEND_FUSED_SCAN ||
          p->backend == SV_BACKEND_FUSED_SCAN64) &&
