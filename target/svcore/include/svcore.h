@@ -1616,6 +1616,13 @@ typedef struct sv_plan {
      * but what it says.
      */
     uint8_t pcvblk;
+    /*
+     * Compiled loads and stores (and the compiled fallback of the unit-
+     * stride ones): the twin loop (a predicate that is not all ones, or a
+     * load into a scalar register), else the access loop, whose register
+     * side is a vector or, for a store, a scalar read for every element.
+     */
+    uint8_t mem_twin;
 } sv_plan;
 
 /*
