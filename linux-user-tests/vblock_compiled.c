@@ -1002,6 +1002,48 @@ static void gather_faults(unsigned data, bool store, bool resume, unsigned vl)
     }
 }
 
+/* ------------------------------------------- scalar data, scattered
+ * SW / FSW of a scalar register (32 bits: a0, or fa0 packed under
+ * all-ones predicates) through the pointers in x64..x87, MVL 24: the
+ * same word at every address, in the access loop's steps of 8 and one
+ * at a time after them.
+ */
+SV_BLOCK_FN(b_splat24,
+            VL1(24) R16(a0, 10, 0, 3) R16(a1, 64, 1, 0) OPS("sw a0, 4(a1)"))
+SV_BLOCK_FN(b_fsplat24, VL1(24) "sv_reg16 key=fa0, regidx=10, isvec=0, "
+                                "int=0, vew=3\n" R16(a1, 64, 1, 0) ONES(fa0, 0)
+                                    ONES(a1, 1) OPS("fsw fa0, 4(a1)"))
+
+static void splat_scatter(bool fp, unsigned vlval)
+{
+    static uint32_t mem[64], want[64];
+    const unsigned vl = vlval < 24 ? vlval : 24;
+    sv_machine in, out;
+    uint32_t val;
+    sv_trap t;
+
+    sv_machine_fill(&in, 1300 + vlval + fp);
+    in.x[A7] = vlval;
+    for (unsigned k = 0; k < 64; k++) {
+        mem[k] = want[k] = 0x9e3779b9u * (k + 3) ^ vlval;
+    }
+    for (unsigned r = 0; r < 24; r++) {
+        in.x[64 + r] = (uintptr_t)&mem[r * 37 % 61] - 4;
+    }
+    val = (uint32_t)(fp ? in.f[10] : in.x[10]);
+    for (unsigned k = 0; k < vl; k++) {
+        want[k * 37 % 61] = val;
+    }
+    sv_context("%s of a scalar scattered, VL %u (a7 %u)", fp ? "fsw" : "sw", vl,
+               vlval);
+    t = sv_exec(fp ? b_fsplat24 : b_splat24, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_STATE(out.state, SV_STATE(.maxvl = 23, .vl = A7));
+    for (unsigned k = 0; k < 64; k++) {
+        CHECK_EQ(mem[k], want[k]);
+    }
+}
+
 /* ------------------------------------------------ cut indexed accesses
  * LD / SD through the 64-bit pointers in x64..x71 whose entry is 32 bits
  * wide: §8.2 cuts each access into two 32-bit elements, element k at
@@ -1084,6 +1126,11 @@ int main(void)
                 gather_faults(data, store, true, vl);
             }
         }
+    }
+    for (unsigned v = 0; v < 6; v++) {
+        static const unsigned vls[] = {0, 1, 5, 20, 24, 30};
+        splat_scatter(false, vls[v]);
+        splat_scatter(true, vls[v]);
     }
     for (unsigned v = 0; v < 6; v++) {
         static const unsigned vls[] = {0, 1, 5, 15, 16, 20};
