@@ -833,6 +833,9 @@ TEST(Plan, IndexedAccessesCompiled)
     EXPECT_EQ(std::string(sv_plan_details(&p, details, sizeof details))
                   .find("twin_loop"),
               std::string::npos);
+    // A source predicate's fail-on-first flag is no rule of the loop's.
+    c.int_preds[10] = pred(0, 1, 0, 1);
+    EXPECT_FALSE(plan(resolve(c, lw_8_0_10), facts(64)).mem_twin);
     c.int_preds[8] = pred(7);
     p = plan(resolve(c, lw_8_0_10), facts(64));
     EXPECT_TRUE(p.mem_twin);

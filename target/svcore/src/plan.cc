@@ -729,7 +729,8 @@ unsigned compiled_mem_max_vl(const sv_resolved_op &r)
 }
 
 // Whether the compiled access takes the twin loop (gen_svc_twin_loop): a
-// predicate that leaves an element inactive or carries fail-on-first, or
+// predicate that leaves an element inactive, a destination predicate with
+// fail-on-first (a source predicate's flag is no rule of the loop's), or
 // a load into a scalar register (its loop ends at the first write).  An
 // all-ones predicate (x0 inverted) is no predicate, and a store's scalar
 // register is read for every element (the twin loop's source index stays
@@ -739,8 +740,7 @@ bool compiled_mem_twin(const sv_resolved_op &r)
     bool store = r.op.cls == SV_OPC_STORE;
 
     return !pred_all_ones(r.pred_dest, false) ||
-           !pred_all_ones(r.pred_src, false) ||
-           (!store && !r.opnd[SV_RD].isvec);
+           !pred_all_ones(r.pred_src, true) || (!store && !r.opnd[SV_RD].isvec);
 }
 
 // TCG temps the compiled access takes of its own (its two forms'
