@@ -95,6 +95,12 @@ need " end_tb\$" "end_tb"
 need " op=amo shape=[^ ]*v[0-9][^ ]* plan=compiled" "vector AMO compiled"
 need " shape=(load|store),[^ ]*=fv[0-9][^ ]* plan=[a-z_]*( .*)? else=compiled" \
     "FP vector load or store else=compiled"
+# A compiled access under an all-ones predicate takes the access loop,
+# a predicated one the twin loop.
+need " shape=(load|store),[^ ]*pred=~x0[^ ]* plan=compiled w=[0-9]*( unroll cost=[0-9]*)?( pcvblk=[a-z]*)?( else=[a-z_]*)?\$" \
+    "compiled access with an all-ones predicate, no twin loop"
+need " shape=(load|store),[^ ]* plan=compiled .*twin_loop" \
+    "compiled access in the twin loop"
 # PCVBLK on the slow path only, and from the opcode's unwind row; a
 # block's rows (sv_plan_block): every opcode's, and the in-line copy's of
 # a block whose shared page test has a second copy.

@@ -880,6 +880,21 @@ SV_BLOCK_FN(b_gather,
             VL1(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("lw a0, 4(a1)"))
 SV_BLOCK_FN(b_scatter,
             VL1(8) R16(a0, 40, 1, 3) R16(a1, 64, 1, 0) OPS("sw a0, 4(a1)"))
+/*
+ * The same with FP data: packed 32-bit elements of fa0 at f40 (or the
+ * scalar fa0, packed: the same word to every address), every predicate
+ * all ones (x0 inverted: the access loop, not the twin loop).
+ */
+#define ONES(key, fp) "sv_pred16 key=" #key ", predidx=x0, int=" #fp ", inv=1\n"
+SV_BLOCK_FN(b_fgather, VL1(8) "sv_reg16 key=fa0, regidx=40, isvec=1, int=0, "
+                              "vew=3\n" R16(a1, 64, 1, 0) ONES(fa0, 0)
+                                  ONES(a1, 1) OPS("flw fa0, 4(a1)"))
+SV_BLOCK_FN(b_fscatter, VL1(8) "sv_reg16 key=fa0, regidx=40, isvec=1, int=0, "
+                               "vew=3\n" R16(a1, 64, 1, 0) ONES(fa0, 0)
+                                   ONES(a1, 1) OPS("fsw fa0, 4(a1)"))
+SV_BLOCK_FN(b_fsplat, VL1(8) "sv_reg16 key=fa0, regidx=10, isvec=0, int=0, "
+                             "vew=3\n" R16(a1, 64, 1, 0) ONES(fa0, 0)
+                                 ONES(a1, 1) OPS("fsw fa0, 4(a1)"))
 
 enum { K_FAULT = 5 };
 static char *gmap;
@@ -908,9 +923,18 @@ static uint64_t gaddr(unsigned k)
     return (uintptr_t)gmap + (k < K_FAULT ? 3000 - 296 * k : gpage + 8 * k);
 }
 
-/* vl 8 = MVL: the straight-line form; 7: the loop over the run-time VL. */
-static void gather_faults(bool store, bool resume, unsigned vl)
+/*
+ * vl 8 = MVL: the straight-line form; 7: the loop over the run-time VL.
+ * data: 0 integer, 1 FP vector, 2 FP scalar (stores only).
+ */
+static void gather_faults(unsigned data, bool store, bool resume, unsigned vl)
 {
+    static void (*const blocks[3][2])(sv_regs *) = {
+        {b_gather, b_scatter},
+        {b_fgather, b_fscatter},
+        {NULL, b_fsplat},
+    };
+    const uint64_t *in_file, *out_file;
     sv_machine in, out;
     struct sigaction sa, old;
     uint32_t want[8];
@@ -932,8 +956,12 @@ static void gather_faults(bool store, bool resume, unsigned vl)
         memcpy(&want[k], (void *)(uintptr_t)gaddr(k), 4);
     }
     mprotect(gmap + gpage, gpage, PROT_NONE);
-    sv_context("%s %s, VL %u, element %u faults", store ? "scatter" : "gather",
-               resume ? "resumed" : "signalled", vl, K_FAULT);
+    sv_context("%s%s %s, VL %u, element %u faults",
+               data == 2 ? "scalar FP "
+               : data    ? "FP "
+                         : "",
+               store ? "scatter" : "gather", resume ? "resumed" : "signalled",
+               vl, K_FAULT);
     memset(&sa, 0, sizeof(sa));
     sa.sa_sigaction = gather_handler;
     sa.sa_flags = SA_SIGINFO;
@@ -943,12 +971,15 @@ static void gather_faults(bool store, bool resume, unsigned vl)
     }
     ghits = 0;
     gstate = 0;
-    t = sv_exec(store ? b_scatter : b_gather, &in, &out);
+    t = sv_exec(blocks[data][store], &in, &out);
+    in_file = data ? in.f : in.x;
+    out_file = data ? out.f : out.x;
     if (resume) {
         sigaction(SIGSEGV, &old, NULL);
         CHECK_EQ(t.signo, 0);
         CHECK_EQ(ghits, 1);
-        CHECK_EQ((gstate >> 12) & 63, K_FAULT); /* srcoffs */
+        /* srcoffs: a scalar source's index stays 0 (sv_loop_twin) */
+        CHECK_EQ((gstate >> 12) & 63, data == 2 ? 0 : K_FAULT);
         CHECK_EQ((gstate >> 18) & 63, K_FAULT); /* destoffs */
         CHECK_EQ(out.state, SV_STATE(.maxvl = 7, .vl = A7));
     } else {
@@ -958,8 +989,9 @@ static void gather_faults(bool store, bool resume, unsigned vl)
     mprotect(gmap + gpage, gpage, PROT_READ | PROT_WRITE);
     for (unsigned k = 0; k < 8; k++) {
         bool done = (resume || k < K_FAULT) && k < vl;
-        uint32_t mem, reg = (uint32_t)sv_elem_get(out.x, 40, k, 32);
-        uint32_t reg_in = (uint32_t)sv_elem_get(in.x, 40, k, 32);
+        unsigned at = data == 2 ? 10 : 40, e = data == 2 ? 0 : k;
+        uint32_t mem, reg = (uint32_t)sv_elem_get(out_file, at, e, 32);
+        uint32_t reg_in = (uint32_t)sv_elem_get(in_file, at, e, 32);
 
         memcpy(&mem, (void *)(uintptr_t)gaddr(k), 4);
         if (store) {
@@ -967,6 +999,48 @@ static void gather_faults(bool store, bool resume, unsigned vl)
         } else {
             CHECK_EQ(reg, done ? want[k] : reg_in);
         }
+    }
+}
+
+/* ------------------------------------------- scalar data, scattered
+ * SW / FSW of a scalar register (32 bits: a0, or fa0 packed under
+ * all-ones predicates) through the pointers in x64..x87, MVL 24: the
+ * same word at every address, in the access loop's steps of 8 and one
+ * at a time after them.
+ */
+SV_BLOCK_FN(b_splat24,
+            VL1(24) R16(a0, 10, 0, 3) R16(a1, 64, 1, 0) OPS("sw a0, 4(a1)"))
+SV_BLOCK_FN(b_fsplat24, VL1(24) "sv_reg16 key=fa0, regidx=10, isvec=0, "
+                                "int=0, vew=3\n" R16(a1, 64, 1, 0) ONES(fa0, 0)
+                                    ONES(a1, 1) OPS("fsw fa0, 4(a1)"))
+
+static void splat_scatter(bool fp, unsigned vlval)
+{
+    static uint32_t mem[64], want[64];
+    const unsigned vl = vlval < 24 ? vlval : 24;
+    sv_machine in, out;
+    uint32_t val;
+    sv_trap t;
+
+    sv_machine_fill(&in, 1300 + vlval + fp);
+    in.x[A7] = vlval;
+    for (unsigned k = 0; k < 64; k++) {
+        mem[k] = want[k] = 0x9e3779b9u * (k + 3) ^ vlval;
+    }
+    for (unsigned r = 0; r < 24; r++) {
+        in.x[64 + r] = (uintptr_t)&mem[r * 37 % 61] - 4;
+    }
+    val = (uint32_t)(fp ? in.f[10] : in.x[10]);
+    for (unsigned k = 0; k < vl; k++) {
+        want[k * 37 % 61] = val;
+    }
+    sv_context("%s of a scalar scattered, VL %u (a7 %u)", fp ? "fsw" : "sw", vl,
+               vlval);
+    t = sv_exec(fp ? b_fsplat24 : b_splat24, &in, &out);
+    CHECK_EQ(t.signo, 0);
+    CHECK_STATE(out.state, SV_STATE(.maxvl = 23, .vl = A7));
+    for (unsigned k = 0; k < 64; k++) {
+        CHECK_EQ(mem[k], want[k]);
     }
 }
 
@@ -1046,10 +1120,17 @@ int main(void)
     run_resumed();
     run_scalar_resumed();
     for (unsigned vl = 7; vl <= 8; vl++) {
-        gather_faults(false, false, vl);
-        gather_faults(false, true, vl);
-        gather_faults(true, false, vl);
-        gather_faults(true, true, vl);
+        for (unsigned data = 0; data < 3; data++) {
+            for (unsigned store = data == 2; store < 2; store++) {
+                gather_faults(data, store, false, vl);
+                gather_faults(data, store, true, vl);
+            }
+        }
+    }
+    for (unsigned v = 0; v < 6; v++) {
+        static const unsigned vls[] = {0, 1, 5, 20, 24, 30};
+        splat_scatter(false, vls[v]);
+        splat_scatter(true, vls[v]);
     }
     for (unsigned v = 0; v < 6; v++) {
         static const unsigned vls[] = {0, 1, 5, 15, 16, 20};

@@ -863,11 +863,61 @@ TEST(Plan, IndexedAccessesCompiled)
     EXPECT_FALSE(p.unroll);
     EXPECT_EQ(p.step, 0u);
     EXPECT_TRUE(p.save_opc);
+    EXPECT_TRUE(p.mem_twin);
     c = gather32();
     c.int_preds[10] = pred(0, 1, 0, 1); // a scatter's: trap fail-on-first
     r = resolve(c, sd_8_0_10);
     EXPECT_EQ(r.ffirst, SV_FFIRST_TRAP);
     EXPECT_EQ(plan(r, facts(0)).backend, SV_BACKEND_COMPILED);
+    EXPECT_TRUE(plan(r, facts(0)).mem_twin);
+    // An all-ones predicate (x0 inverted, no fail-on-first) on either
+    // side is none: the access loop's steps, or straight-line.
+    c = gather32();
+    c.int_preds[8] = pred(0, 1);
+    c.int_preds[10] = pred(0, 1);
+    p = plan(resolve(c, lw_8_0_10), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.mem_twin);
+    EXPECT_EQ(p.step, 8u);
+    EXPECT_TRUE(plan(resolve(c, lw_8_0_10), facts(16)).unroll);
+    char details[128];
+    EXPECT_EQ(std::string(sv_plan_details(&p, details, sizeof details))
+                  .find("twin_loop"),
+              std::string::npos);
+    // A source predicate's fail-on-first flag is no rule of the loop's.
+    c.int_preds[10] = pred(0, 1, 0, 1);
+    EXPECT_FALSE(plan(resolve(c, lw_8_0_10), facts(64)).mem_twin);
+    c.int_preds[8] = pred(7);
+    p = plan(resolve(c, lw_8_0_10), facts(64));
+    EXPECT_TRUE(p.mem_twin);
+    EXPECT_NE(std::string(sv_plan_details(&p, details, sizeof details))
+                  .find(" twin_loop"),
+              std::string::npos);
+    // A store of a scalar register (its value at every address): the
+    // access loop; a load into a scalar ends at its first write: twin.
+    c = gather32();
+    c.int_regs[8] = reg(8, 0, 16);
+    p = plan(resolve(c, sd_8_0_10), facts(64));
+    EXPECT_FALSE(p.mem_twin);
+    EXPECT_EQ(p.step, 8u);
+    EXPECT_EQ(p.max_vl, 64u);
+    EXPECT_TRUE(plan(resolve(c, sd_8_0_10), facts(8)).unroll);
+    EXPECT_TRUE(plan(resolve(c, lw_8_0_10), facts(64)).mem_twin);
+    // Packed 16-bit FP data, scalar and vector, through the addresses.
+    constexpr uint32_t fsw_8_0_10 = 0x00852027; // fsw f8, 0(x10)
+    constexpr uint32_t flw_8_0_10 = 0x00052407; // flw f8, 0(x10)
+    c = gather32();
+    c.fp_regs[8] = reg(8, 0, 16);
+    c.int_preds[10] = pred(0, 1);
+    p = plan(resolve(c, fsw_8_0_10), facts(64));
+    EXPECT_EQ(p.backend, SV_BACKEND_COMPILED);
+    EXPECT_FALSE(p.mem_twin);
+    EXPECT_EQ(p.step, 8u);
+    EXPECT_TRUE(plan(resolve(c, flw_8_0_10), facts(64)).mem_twin);
+    c.fp_regs[8] = reg(40, 1, 16);
+    p = plan(resolve(c, flw_8_0_10), facts(64));
+    EXPECT_FALSE(p.mem_twin);
+    EXPECT_EQ(p.step, 8u);
 }
 
 // c.mv x10, x12 with 16-bit vectors at x40 and x64.

@@ -1672,6 +1672,13 @@ typedef struct sv_plan {
      * side a fail-on-first pass with no failing element takes).
      */
     uint8_t go_on_taken;
+    /*
+     * Compiled loads and stores (and the compiled fallback of the unit-
+     * stride ones): the twin loop (a predicate that is not all ones, or a
+     * load into a scalar register), else the access loop, whose register
+     * side is a vector or, for a store, a scalar read for every element.
+     */
+    uint8_t mem_twin;
 } sv_plan;
 
 /*

@@ -692,9 +692,25 @@ unsigned compiled_mem_max_vl(const sv_resolved_op &r)
         r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD];
     unsigned stride = d.overridden ? d.width / 8 : 8;
     unsigned eb = r.op.mem_bytes / r.mem_es;
-    unsigned max = std::min(64u, (file_bytes - 8 * d.reg) / stride);
+    unsigned max =
+        d.isvec ? std::min(64u, (file_bytes - 8 * d.reg) / stride) : 64u;
 
     return a.isvec ? std::min(max, (128u - a.reg) * eb) : max;
+}
+
+// Whether the compiled access takes the twin loop (gen_svc_twin_loop): a
+// predicate that leaves an element inactive, a destination predicate with
+// fail-on-first (a source predicate's flag is no rule of the loop's), or
+// a load into a scalar register (its loop ends at the first write).  An
+// all-ones predicate (x0 inverted) is no predicate, and a store's scalar
+// register is read for every element (the twin loop's source index stays
+// 0: STATE's srcoffs too), so both take the access loop and its forms.
+bool compiled_mem_twin(const sv_resolved_op &r)
+{
+    bool store = r.op.cls == SV_OPC_STORE;
+
+    return !pred_all_ones(r.pred_dest, false) ||
+           !pred_all_ones(r.pred_src, true) || (!store && !r.opnd[SV_RD].isvec);
 }
 
 // TCG temps the compiled access takes of its own (its two forms'
@@ -725,8 +741,9 @@ void plan_compiled_mem(const sv_plan_facts &f, const sv_resolved_op &r,
     }
     p.backend = SV_BACKEND_COMPILED;
     p.max_vl = compiled_mem_max_vl(r);
-    bool pred = r.pred_dest.enabled || r.pred_src.enabled ||
-                !r.opnd[r.op.cls == SV_OPC_STORE ? SV_RS2 : SV_RD].isvec;
+    p.mem_twin = compiled_mem_twin(r);
+    // The twin loop, or element 0 once (no vector operand): no other form.
+    bool pred = p.mem_twin || !r.vector;
     p.unroll = !pred && unrollable(f) && f.unroll_budget >= f.known_mvl &&
                p.max_vl >= f.known_mvl &&
                f.known_mvl <= compiled_mem_unroll_max;
@@ -1134,6 +1151,7 @@ void plan_mem_fallback(const sv_plan_facts &f, const sv_resolved_op &r,
         temps_fit(f, compiled_mem_temps)) {
         p.fallback = SV_BACKEND_COMPILED;
         p.max_vl = compiled_mem_max_vl(r);
+        p.mem_twin = compiled_mem_twin(r);
     } else {
         p.fallback = SV_BACKEND_ELEMENTS;
     }
@@ -2010,6 +2028,9 @@ const char *sv_plan_details(const sv_plan *p, char *buf, size_t size)
     }
     if (p->backend == SV_BACKEND_COMPILED && p->unroll) {
         append(buf, size, at, " unroll cost=%u", p->unroll_cost);
+    }
+    if (p->backend == SV_BACKEND_COMPILED && p->mem_twin) {
+        append(buf, size, at, " twin_loop");
     }
     if (p->backend == SV_BACKEND_INLINE_RUN) {
         append(buf, size, at, " cost=%u below_mvl=%s", p->unroll_cost,
