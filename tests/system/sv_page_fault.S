@@ -143,6 +143,22 @@
     bnez    s2, 1b
 .endm
 
+/* Checks n dwords of the log of x(reg).. against the pattern at the
+ * window addresses in table (clobbers a1, s0, s2, t0..t2). */
+.macro check_log_table reg, table, n, step
+    la      a1, \table
+    la      s0, log_regs + 8 * (\reg - 32)
+    li      s2, \n
+1:  ld      t2, 0(a1)
+    pattern t2
+    ld      t2, 0(s0)
+    bm_check t2, t0, \step
+    addi    s0, s0, 8
+    addi    a1, a1, 8
+    addi    s2, s2, -1
+    bnez    s2, 1b
+.endm
+
 /* Checks n dwords of the log of x(reg + first).. against the sentinel. */
 .macro check_log_sentinel reg, first, n, step
     la      s0, log_regs + 8 * (\reg - 32 + \first)
@@ -425,31 +441,11 @@ test_e:
     ld      a0, 0(a1)
     sv_vblock_end
     expect_faults 4, 40
-    la      a1, gather_addr
-    la      s0, log_regs + 8 * (112 - 32)
-    li      s2, 2
-1:  ld      t2, 0(a1)
-    pattern t2
-    ld      t2, 0(s0)
-    bm_check t2, t0, 41
-    addi    s0, s0, 8
-    addi    a1, a1, 8
-    addi    s2, s2, -1
-    bnez    s2, 1b
+    check_log_table 112, gather_addr, 2, 41
     check_log_sentinel 112, 2, 14, 42
     la      a3, log_regs
     dump_regs
-    la      a1, gather_addr
-    la      s0, log_regs + 8 * (112 - 32)
-    li      s2, 16
-1:  ld      t2, 0(a1)
-    pattern t2
-    ld      t2, 0(s0)
-    bm_check t2, t0, 43
-    addi    s0, s0, 8
-    addi    a1, a1, 8
-    addi    s2, s2, -1
-    bnez    s2, 1b
+    check_log_table 112, gather_addr, 16, 43
 
     /* F: sd x48.. (0x900 + e) to WIN + 7 * 4096 - 48, VL 12 of MVL 16 (loop form): k = 6. */
     li      a1, WIN + 7 * 4096 - 48     /* page 6 mapped by E, page 7 not */
@@ -596,18 +592,15 @@ test_j:
     expect_faults 8, 90
     /* At the fault: old values 0..2 in x112.., the rest untouched; the
      * page-0 words 0..2 added once, word 3 (no element's) not at all. */
+    check_log_table 112, amo_addr, 3, 91
     la      a1, amo_addr
-    la      s0, log_regs + 8 * (112 - 32)
     la      s3, log_mem
     li      s2, 3
 1:  ld      t2, 0(a1)
     pattern t2
-    ld      t2, 0(s0)
-    bm_check t2, t0, 91
     addi    t0, t0, 0x10
     ld      t2, 0(s3)
     bm_check t2, t0, 92
-    addi    s0, s0, 8
     addi    s3, s3, 8
     addi    a1, a1, 8
     addi    s2, s2, -1
@@ -620,17 +613,14 @@ test_j:
     /* After the resume: every element's old value, each word added once. */
     la      a3, log_regs
     dump_regs
+    check_log_table 112, amo_addr, 8, 95
     la      a1, amo_addr
-    la      s0, log_regs + 8 * (112 - 32)
     li      s2, 8
 1:  ld      s1, 0(a1)
     pattern s1
-    ld      t2, 0(s0)
-    bm_check t2, t0, 95
     addi    t0, t0, 0x10
     ld      t2, 0(s1)
     bm_check t2, t0, 96
-    addi    s0, s0, 8
     addi    a1, a1, 8
     addi    s2, s2, -1
     bnez    s2, 1b
